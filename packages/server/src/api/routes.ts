@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import {
+  type AccountResult,
+  MAX_TEXT_CHARS,
+  microToYuan,
+  openEnvelope,
+  pricePerWanMicro,
+  REQUEST_MAX_AGE_MS,
+  REQUEST_MAX_FUTURE_MS,
+} from "@fangyan/protocol";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { AccountService } from "../accounts/service.js";
+import type { RateLimiter } from "../ratelimit/limiter.js";
+import type { ReplayCache } from "../replay/cache.js";
+import type { VoiceCatalog } from "../speech/voices.js";
+import { parseTtsRequest } from "../tts/request.js";
+import type { TtsService } from "../tts/service.js";
+import { encodeAnswer, sendAnswer } from "./answer.js";
+import { ApiError, decryptionFailed } from "./api-error.js";
+import { authenticator } from "./authenticate.js";
+import type { Caller } from "./caller.js";
+
+export interface ApiRoutesOptions {
+  accounts: AccountService;
+  limiter: RateLimiter;
+  replay: ReplayCache;
+  tts: TtsService;
+  voices: VoiceCatalog;
+  rateLimitPerMinute: number;
+  authFailuresPerMinute: number;
+  bodyLimitBytes: number;
+  now?: () => number;
+}
+
+function owner(request: FastifyRequest) {
+  const found = request.caller.owner;
+  if (!found) throw new Error("route reached without an authenticated caller");
+  return found;
+}
+
+/** `/api/v1`: the three endpoints of the interface, every body an envelope. */
+export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+
+  // The body is read as text and parsed here, not by Fastify, so that a bad
+  // body can never answer before the key checks (error order steps 1-4).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  app.addHook("onRequest", authenticator(options));
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const apiError = toApiError(error, options.bodyLimitBytes);
+    if (!apiError) {
+      request.log.error({ err: error }, "unexpected error");
+    }
+    const failure = apiError ?? new ApiError("TTS_FAILED", "Internal error; nothing was charged. Try again");
+    const status = apiError ? apiError.status : 500;
+    return sendAnswer(reply, await encodeAnswer(request.caller as Caller | undefined, status, failure.toWrapper()));
+  });
+
+  app.get("/voices", async (request, reply) => {
+    return sendAnswer(reply, await encodeAnswer(request.caller, 200, { success: true, data: { voices: options.voices.grouped() } }));
+  });
+
+  app.get("/account", async (request, reply) => {
+    const { account } = owner(request);
+    const data: AccountResult = {
+      name: account.name,
+      balance_yuan: microToYuan(account.balanceMicro),
+      total_recharge_yuan: microToYuan(account.totalRechargeMicro),
+      total_consumed_yuan: microToYuan(account.totalConsumedMicro),
+      price_per_wan_yuan: microToYuan(pricePerWanMicro(account.totalRechargeMicro)),
+    };
+    return sendAnswer(reply, await encodeAnswer(request.caller, 200, { success: true, data }));
+  });
+
+  app.post("/tts", async (request, reply) => {
+    const caller = request.caller;
+    const keyOwner = owner(request);
+    const envelopeKey = caller.envelopeKey;
+    if (!envelopeKey) throw new Error("authenticated caller without an envelope key");
+
+    // Step 5: every failure to read the envelope is the same answer.
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(typeof request.body === "string" ? request.body : "");
+    } catch {
+      throw decryptionFailed();
+    }
+    const plaintext = await openEnvelope(envelopeKey, envelope).catch(() => {
+      throw decryptionFailed();
+    });
+    const { timestamp, iv, encryptedData } = envelope as { timestamp: number; iv: string; encryptedData: string };
+
+    // Step 6: the validity window.
+    const serverTime = now();
+    if (timestamp < serverTime - REQUEST_MAX_AGE_MS || timestamp > serverTime + REQUEST_MAX_FUTURE_MS) {
+      throw new ApiError("AUTH_ERROR", "The request timestamp is outside the 5-minute validity window; check the clock", {
+        server_time_ms: serverTime,
+        max_age_ms: REQUEST_MAX_AGE_MS,
+      });
+    }
+
+    // An accepted envelope runs once; a replay inside its window gets the first answer.
+    const fingerprint = createHash("sha256")
+      .update(keyOwner.key.id)
+      .update("\0")
+      .update(iv)
+      .update("\0")
+      .update(encryptedData)
+      .digest("hex");
+    const answer = await options.replay.once(fingerprint, timestamp + REQUEST_MAX_AGE_MS + 1000, async () => {
+      try {
+        const data = await options.tts.speak(keyOwner, parseTtsRequest(plaintext));
+        return encodeAnswer(caller, 200, { success: true, data });
+      } catch (error) {
+        if (error instanceof ApiError) return encodeAnswer(caller, error.status, error.toWrapper());
+        throw error;
+      }
+    });
+    return sendAnswer(reply, answer);
+  });
+}
+
+/** Maps Fastify's own request errors onto the spec's codes; undefined for faults. */
+function toApiError(error: FastifyError, bodyLimitBytes: number): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    return new ApiError(
+      "TEXT_TOO_LONG",
+      `The request body is over ${bodyLimitBytes} bytes, more than any ${MAX_TEXT_CHARS}-character text needs`,
+      {
+        max_chars: MAX_TEXT_CHARS,
+      },
+    );
+  }
+  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) return decryptionFailed();
+  return undefined;
+}

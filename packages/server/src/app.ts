@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { newId } from "./accounts/keys.js";
+import { AccountService } from "./accounts/service.js";
+import { adminRoutes } from "./admin/http.js";
+import { apiRoutes } from "./api/routes.js";
+import type { DiskAudioStore } from "./audio/disk.js";
+import { audioRoutes } from "./audio/routes.js";
+import type { Config } from "./config/config.js";
+import type { RateLimiter } from "./ratelimit/limiter.js";
+import type { ReplayCache } from "./replay/cache.js";
+import type { SpeechEngine } from "./speech/engine.js";
+import type { VoiceCatalog } from "./speech/voices.js";
+import type { Store } from "./store/store.js";
+import { TtsService } from "./tts/service.js";
+
+export interface AppDependencies {
+  config: Config;
+  store: Store;
+  engine: SpeechEngine;
+  voices: VoiceCatalog;
+  audio: DiskAudioStore;
+  limiter: RateLimiter;
+  replay: ReplayCache;
+  /** false in tests; pino options otherwise. */
+  logger?: boolean | { level: string };
+  now?: () => number;
+}
+
+/**
+ * Builds the HTTP application from its parts. It does not listen: tests
+ * inject into it or listen on port 0, and server.ts owns the process.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs + 10_000,
+    keepAliveTimeout: 65_000,
+    forceCloseConnections: "idle",
+    trustProxy: config.trustProxy,
+    genReqId: () => newId("req"),
+    // Clients must not choose our request ids.
+    requestIdHeader: false,
+  });
+  app.server.headersTimeout = 15_000;
+
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+    // While draining, a keep-alive connection would outlive its last answer and hold the exit.
+    if (closing) reply.header("Connection", "close");
+  });
+  app.get("/healthz", async (_request, reply) => (closing ? reply.code(503).send({ status: "closing" }) : { status: "ok" }));
+
+  const accounts = new AccountService(deps.store, deps.now);
+  const tts = new TtsService({
+    store: deps.store,
+    engine: deps.engine,
+    voices: deps.voices,
+    audio: deps.audio,
+    audioBaseUrl: config.audioBaseUrl,
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  await app.register(apiRoutes, {
+    prefix: "/api/v1",
+    accounts,
+    limiter: deps.limiter,
+    replay: deps.replay,
+    tts,
+    voices: deps.voices,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    authFailuresPerMinute: config.authFailuresPerMinute,
+    bodyLimitBytes: config.bodyLimitBytes,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(audioRoutes, {
+    prefix: "/audio",
+    store: deps.audio,
+    retentionMs: config.audioRetentionDays * 86_400_000,
+  });
+  await app.register(adminRoutes, { prefix: "/admin/v1", accounts, adminToken: config.adminToken });
+  return app;
+}

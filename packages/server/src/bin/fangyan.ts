@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+import { Command } from "commander";
+import { AccountService } from "../accounts/service.js";
+import { registerAdminCommands } from "../admin/cli.js";
+import { type Config, parseConfig } from "../config/config.js";
+import { startServer } from "../server.js";
+import { loadVoiceCatalog } from "../speech/voices.js";
+import { openSqliteStore } from "../store/sqlite/sqlite-store.js";
+
+function config(): Config {
+  return parseConfig(process.env);
+}
+
+function firstRunBanner(address: string, apiKey: string, voiceId: string): string {
+  return [
+    "",
+    "  A demo account was created with 1 yuan of credit (about 250 requests of up to 50 characters).",
+    "  Its API key is shown only this once; keep it:",
+    "",
+    `      ${apiKey}`,
+    "",
+    "  Make your first request (in another terminal, from this folder):",
+    "",
+    `      FANGYAN_API_KEY=${apiKey} FANGYAN_BASE_URL=${address}/api/v1 \\`,
+    `        node examples/first-request.mjs "你好，世界！今日天氣好好。" ${voiceId}`,
+    "",
+    "  It prints the audio URL of an MP3 and saves it as first-request.mp3.",
+    "  Operators: npx fangyan admin --help",
+    "",
+  ].join("\n");
+}
+
+async function serve(): Promise<void> {
+  const settings = config();
+  const server = await startServer(settings);
+  process.stdout.write(`Fangyan listening on ${server.address} (API ${server.address}/api/v1, data in ${settings.dataDir})\n`);
+  if (server.demoApiKey) {
+    const voice =
+      loadVoiceCatalog(settings.voicesFile)
+        .list()
+        .find((v) => v.dialect_code === "yue") ?? loadVoiceCatalog(settings.voicesFile).list()[0];
+    process.stdout.write(`${firstRunBanner(server.address, server.demoApiKey, voice?.id ?? "VOICE_ID")}\n`);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`fangyan: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    server.app.log.info({ signal }, "draining requests in flight, then exiting");
+    // A request cannot outlive its timeout, so neither may the drain.
+    setTimeout(() => process.exit(1), settings.requestTimeoutMs + 5_000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+const program = new Command()
+  .name("fangyan")
+  .description("Fangyan text-to-speech service. Settings come from FANGYAN_* environment variables (see docs/configuration.md).");
+
+program.command("serve", { isDefault: true }).description("run the HTTP service (the default)").action(serve);
+
+registerAdminCommands(program, async (work) => {
+  const store = await openSqliteStore(config().databaseFile);
+  try {
+    return await work(new AccountService(store));
+  } finally {
+    await store.close();
+  }
+});
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`fangyan: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the service, parsed once from the environment at start.
+ * No other module reads process.env.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseFile: string;
+  audioDir: string;
+  publicUrl: string;
+  audioBaseUrl: string;
+  rateLimitPerMinute: number;
+  authFailuresPerMinute: number;
+  audioRetentionDays: number;
+  adminToken: string | undefined;
+  demo: boolean;
+  voicesFile: string | undefined;
+  synthesisThreads: number | undefined;
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  logLevel: string;
+  /** Take the client address from X-Forwarded-For (only behind your own reverse proxy). */
+  trustProxy: boolean;
+}
+
+const integer = (min: number, max: number) =>
+  z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
+
+const url = z
+  .string()
+  .trim()
+  .url("must be an absolute http(s) URL")
+  .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ["0", "1", "true", "false", "yes", "no", "on", "off"].includes(value), "must be 0 or 1")
+  .transform((value) => ["1", "true", "yes", "on"].includes(value));
+
+const schema = z.object({
+  FANGYAN_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  FANGYAN_PORT: integer(0, 65535).default(8080),
+  FANGYAN_DATA_DIR: z.string().trim().min(1).default("./data"),
+  FANGYAN_PUBLIC_URL: url.optional(),
+  FANGYAN_AUDIO_BASE_URL: url.optional(),
+  FANGYAN_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(60),
+  FANGYAN_AUTH_FAILURES_PER_MINUTE: integer(1, 1_000_000).default(30),
+  FANGYAN_AUDIO_RETENTION_DAYS: integer(1, 3650).default(7),
+  FANGYAN_ADMIN_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .refine((value) => !/\s/.test(value), "must not contain white space")
+    .optional(),
+  FANGYAN_DEMO: flag.default(true),
+  FANGYAN_VOICES_FILE: z.string().trim().min(1).optional(),
+  FANGYAN_SYNTHESIS_THREADS: integer(1, 256).optional(),
+  FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
+  FANGYAN_REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
+  FANGYAN_TRUST_PROXY: flag.default(false),
+  FANGYAN_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Empty variables count as unset, so `FANGYAN_PORT= npm start` keeps the default. */
+function present(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith("FANGYAN_") && value !== undefined && value !== "") out[name] = value;
+  }
+  return out;
+}
+
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const result = schema.safeParse(present(env));
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(cwd, e.FANGYAN_DATA_DIR);
+  const shownHost = e.FANGYAN_HOST === "0.0.0.0" || e.FANGYAN_HOST === "::" ? "127.0.0.1" : e.FANGYAN_HOST;
+  const hostForUrl = shownHost.includes(":") ? `[${shownHost}]` : shownHost;
+  const publicUrl = e.FANGYAN_PUBLIC_URL ?? `http://${hostForUrl}:${e.FANGYAN_PORT}`;
+  return {
+    host: e.FANGYAN_HOST,
+    port: e.FANGYAN_PORT,
+    dataDir,
+    databaseFile: path.join(dataDir, "fangyan.db"),
+    audioDir: path.join(dataDir, "audio"),
+    publicUrl,
+    audioBaseUrl: e.FANGYAN_AUDIO_BASE_URL ?? `${publicUrl}/audio`,
+    rateLimitPerMinute: e.FANGYAN_RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: e.FANGYAN_AUTH_FAILURES_PER_MINUTE,
+    audioRetentionDays: e.FANGYAN_AUDIO_RETENTION_DAYS,
+    adminToken: e.FANGYAN_ADMIN_TOKEN,
+    demo: e.FANGYAN_DEMO,
+    voicesFile: e.FANGYAN_VOICES_FILE ? path.resolve(cwd, e.FANGYAN_VOICES_FILE) : undefined,
+    synthesisThreads: e.FANGYAN_SYNTHESIS_THREADS,
+    bodyLimitBytes: e.FANGYAN_BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.FANGYAN_REQUEST_TIMEOUT_MS,
+    logLevel: e.FANGYAN_LOG_LEVEL,
+    trustProxy: e.FANGYAN_TRUST_PROXY,
+  };
+}

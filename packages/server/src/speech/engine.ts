@@ -1,0 +1,66 @@
+/**
+ * The speech engine capability: text in, MP3 out. Routes and services code
+ * against this interface; each backend (espeak-ng today, a neural engine
+ * later) lives in its own folder beside it.
+ */
+
+export interface EngineVoice {
+  /** The engine's own voice name, e.g. "cmn" or "yue". */
+  espeakVoice: string;
+  /** An espeak voice variant such as "f2" or "m3". */
+  variant?: string;
+  /** words per minute at speed 1.0 */
+  rate?: number;
+  /** espeak pitch 0-99 at pitch 1.0 */
+  pitch?: number;
+}
+
+export interface SynthesisRequest {
+  text: string;
+  voice: EngineVoice;
+  /** 0.5-2.0, 1 = voice default */
+  speed: number;
+  /** 0.5-2.0, 1 = voice default */
+  pitch: number;
+  /** 0.1-2.0 */
+  volume: number;
+}
+
+export interface SynthesisResult {
+  /** A complete MP3 stream, starting with a Xing/Info frame that carries its length. */
+  mp3: Uint8Array;
+  /** Length of the speech itself, without the encoder's delay and padding. */
+  durationMs: number;
+  sampleRate: number;
+}
+
+export interface SpeechEngine {
+  readonly name: string;
+  readonly version: string;
+  synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  /** Waits for running syntheses, then stops the engine's threads. */
+  close(): Promise<void>;
+}
+
+/** Why a synthesis failed, so the server can choose a status without parsing messages. */
+export type SynthesisFailure = "nothing_to_speak" | "no_audio" | "voice_unavailable" | "busy" | "failed";
+
+// Messages are fixed per reason because they reach API clients: whatever the
+// engine printed (paths, stacks) stays in `cause`, which only goes to logs.
+const messages: Record<SynthesisFailure, string> = {
+  nothing_to_speak: "The text contains nothing to speak",
+  no_audio: "The speech engine produced no audio",
+  voice_unavailable: "The voice is not available",
+  busy: "The speech engine is busy, try again shortly",
+  failed: "Speech synthesis failed",
+};
+
+export class SynthesisError extends Error {
+  override readonly name = "SynthesisError";
+  readonly reason: SynthesisFailure;
+
+  constructor(reason: SynthesisFailure, options?: { cause?: unknown }) {
+    super(messages[reason], options);
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Turns a synthesis request into espeak-ng's command line and input text.
+ * Pure, so the mapping and the text clean-up are tested without a worker.
+ */
+
+import type { EngineVoice, SynthesisRequest } from "../engine.js";
+import { type EspeakTask, inputPath, outputPath } from "./task.js";
+
+/** espeak-ng's own defaults, which the request's 1.0 multipliers mean. */
+export const espeakDefaults = { rate: 175, pitch: 50, amplitude: 100 } as const;
+
+// espeak clamps speed below 80 wpm itself; above 450 it needs the sonic
+// library, which this build leaves out, so we clamp to the range it honours.
+const rateRange = [80, 450] as const;
+const pitchRange = [0, 99] as const;
+const amplitudeRange = [0, 200] as const;
+
+/** The argv and text for one call, or a reason the request cannot be spoken. */
+export type PreparedTask = { ok: true; task: EspeakTask } | { ok: false; reason: "nothing_to_speak" | "voice_unavailable" };
+
+export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
+  const voice = espeakVoiceName(request.voice);
+  if (voice === undefined) return { ok: false, reason: "voice_unavailable" };
+  const text = speakableText(request.text);
+  if (text === undefined) return { ok: false, reason: "nothing_to_speak" };
+
+  const rate = scale(request.voice.rate ?? espeakDefaults.rate, request.speed, rateRange);
+  const pitch = scale(request.voice.pitch ?? espeakDefaults.pitch, request.pitch, pitchRange);
+  const amplitude = scale(espeakDefaults.amplitude, request.volume, amplitudeRange);
+  return {
+    ok: true,
+    task: {
+      // The text goes in a file (-f), not argv: Emscripten copies argv onto
+      // the module's 64 KB stack, and measured here about 25 KB of text (some
+      // 8 000 Chinese characters) overflows it. A file also means no text can
+      // ever be read as an option, whatever it starts with.
+      arguments: ["-v", voice, "-s", String(rate), "-p", String(pitch), "-a", String(amplitude), "-w", outputPath, "-f", inputPath],
+      text,
+    },
+  };
+}
+
+/** "cmn" or "cmn+f2", or undefined when the names could be read as something else. */
+export function espeakVoiceName(voice: EngineVoice): string | undefined {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(voice.espeakVoice)) return undefined;
+  if (voice.variant === undefined) return voice.espeakVoice;
+  if (!/^[a-z0-9_]+$/i.test(voice.variant)) return undefined;
+  return `${voice.espeakVoice}+${voice.variant}`;
+}
+
+/**
+ * The text as espeak should read it, or undefined when it has no letter or
+ * digit: espeak turns punctuation- or emoji-only text into 0.3 s of silence,
+ * and an API client is better told that than sent (and billed for) silence.
+ */
+export function speakableText(text: string): string | undefined {
+  if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
+  return (
+    text
+      // espeak reads its input as a C string, so a NUL would silently cut the
+      // text short; other control characters are not speech either.
+      .replace(/\p{Cc}/gu, (c) => (c === "\n" || c === "\r" || c === "\t" ? c : " "))
+      // "[[" switches espeak to phoneme input until "]]", which speaks garbage or,
+      // unclosed, nothing at all; a space keeps plain brackets plain.
+      .replace(/\[(?=\[)/g, "[ ")
+  );
+}
+
+function scale(base: number, factor: number, [min, max]: readonly [number, number]): number {
+  const value = Math.round(base * (Number.isFinite(factor) ? factor : 1));
+  return Math.min(max, Math.max(min, value));
+}

@@ -1,0 +1,242 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Database } from "./schema.js";
+import type { Account, ApiKeyRecord, ChargeInput, ChargeResult, KeyOwner, LedgerEntry, RechargeInput, Status, Store } from "./store.js";
+
+type AccountRow = Selectable<Database["accounts"]>;
+type KeyRow = Selectable<Database["api_keys"]>;
+type LedgerRow = Selectable<Database["ledger"]>;
+
+// Drivers may hand back BIGINT as a string (pg) or bigint; money stays an exact integer either way.
+function int(value: number | string | bigint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe integer: ${String(value)}`);
+  return n;
+}
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as Status,
+    balanceMicro: int(row.balance_micro),
+    totalRechargeMicro: int(row.total_recharge_micro),
+    totalConsumedMicro: int(row.total_consumed_micro),
+    rateLimitPerMinute: row.rate_limit_per_minute === null ? null : int(row.rate_limit_per_minute),
+    createdAt: int(row.created_at),
+  };
+}
+
+function toKey(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    prefix: row.prefix,
+    status: row.status as Status,
+    createdAt: int(row.created_at),
+  };
+}
+
+function toEntry(row: LedgerRow): LedgerEntry {
+  const optionalInt = (v: number | null) => (v === null ? null : int(v));
+  return {
+    id: int(row.id),
+    accountId: row.account_id,
+    kind: row.kind as LedgerEntry["kind"],
+    amountMicro: int(row.amount_micro),
+    balanceAfterMicro: int(row.balance_after_micro),
+    keyId: row.key_id,
+    rawChars: optionalInt(row.raw_chars),
+    billableChars: optionalInt(row.billable_chars),
+    audioId: row.audio_id,
+    note: row.note,
+    createdAt: int(row.created_at),
+  };
+}
+
+/** The store's queries, written once for every Kysely dialect. */
+export class KyselyStore implements Store {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    private readonly onClose: () => Promise<void> = () => db.destroy(),
+  ) {}
+
+  async createAccount(input: { id: string; name: string; createdAt: number }): Promise<Account> {
+    const row = await this.db
+      .insertInto("accounts")
+      .values({
+        id: input.id,
+        name: input.name,
+        status: "active",
+        balance_micro: 0,
+        total_recharge_micro: 0,
+        total_consumed_micro: 0,
+        rate_limit_per_minute: null,
+        created_at: input.createdAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toAccount(row);
+  }
+
+  async getAccount(id: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    const rows = await this.db.selectFrom("accounts").selectAll().orderBy("created_at").orderBy("id").execute();
+    return rows.map(toAccount);
+  }
+
+  async countAccounts(): Promise<number> {
+    const row = await this.db
+      .selectFrom("accounts")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    return int(row.n);
+  }
+
+  async setAccountStatus(id: string, status: Status): Promise<Account | undefined> {
+    const row = await this.db.updateTable("accounts").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  async setRateLimit(id: string, perMinute: number | null): Promise<Account | undefined> {
+    const row = await this.db
+      .updateTable("accounts")
+      .set({ rate_limit_per_minute: perMinute })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  async recharge(input: RechargeInput): Promise<LedgerEntry | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("accounts")
+        .set({
+          balance_micro: sql`balance_micro + ${input.amountMicro}`,
+          total_recharge_micro: sql`total_recharge_micro + ${input.amountMicro}`,
+        })
+        .where("id", "=", input.accountId)
+        .returning("balance_micro")
+        .executeTakeFirst();
+      if (!updated) return undefined;
+      const entry = await trx
+        .insertInto("ledger")
+        .values({
+          account_id: input.accountId,
+          kind: "recharge",
+          amount_micro: input.amountMicro,
+          balance_after_micro: updated.balance_micro,
+          key_id: null,
+          raw_chars: null,
+          billable_chars: null,
+          audio_id: null,
+          note: input.note,
+          created_at: input.at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toEntry(entry);
+    });
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    return this.db.transaction().execute(async (trx) => {
+      // The WHERE clause is the balance check: no read-then-write race is possible.
+      const updated = await trx
+        .updateTable("accounts")
+        .set({
+          balance_micro: sql`balance_micro - ${input.costMicro}`,
+          total_consumed_micro: sql`total_consumed_micro + ${input.costMicro}`,
+        })
+        .where("id", "=", input.accountId)
+        .where("balance_micro", ">=", input.costMicro)
+        .returning("balance_micro")
+        .executeTakeFirst();
+      if (!updated) {
+        const current = await trx.selectFrom("accounts").select("balance_micro").where("id", "=", input.accountId).executeTakeFirst();
+        return { ok: false as const, balanceMicro: current ? int(current.balance_micro) : 0 };
+      }
+      const entry = await trx
+        .insertInto("ledger")
+        .values({
+          account_id: input.accountId,
+          kind: "charge",
+          amount_micro: -input.costMicro,
+          balance_after_micro: updated.balance_micro,
+          key_id: input.keyId,
+          raw_chars: input.rawChars,
+          billable_chars: input.billableChars,
+          audio_id: input.audioId,
+          note: null,
+          created_at: input.at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ok: true as const, entry: toEntry(entry) };
+    });
+  }
+
+  async insertKey(key: { id: string; accountId: string; lookupDigest: string; prefix: string; createdAt: number }): Promise<ApiKeyRecord> {
+    const row = await this.db
+      .insertInto("api_keys")
+      .values({
+        id: key.id,
+        account_id: key.accountId,
+        lookup_digest: key.lookupDigest,
+        prefix: key.prefix,
+        status: "active",
+        created_at: key.createdAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toKey(row);
+  }
+
+  async findKeyOwner(lookupDigest: string): Promise<KeyOwner | undefined> {
+    const key = await this.db.selectFrom("api_keys").selectAll().where("lookup_digest", "=", lookupDigest).executeTakeFirst();
+    if (!key) return undefined;
+    const account = await this.getAccount(key.account_id);
+    return account && { key: toKey(key), account };
+  }
+
+  async getKey(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toKey(row);
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("account_id", "=", accountId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map(toKey);
+  }
+
+  async findKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db.selectFrom("api_keys").selectAll().where("prefix", "=", prefix).execute();
+    return rows.map(toKey);
+  }
+
+  async setKeyStatus(id: string, status: Status): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.updateTable("api_keys").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
+    return row && toKey(row);
+  }
+
+  async ledger(accountId: string, page: { limit: number; beforeId?: number }): Promise<LedgerEntry[]> {
+    let query = this.db.selectFrom("ledger").selectAll().where("account_id", "=", accountId);
+    if (page.beforeId !== undefined) query = query.where("id", "<", page.beforeId);
+    const rows = await query.orderBy("id", "desc").limit(page.limit).execute();
+    return rows.map(toEntry);
+  }
+
+  close(): Promise<void> {
+    return this.onClose();
+  }
+}

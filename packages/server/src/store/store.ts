@@ -1,0 +1,97 @@
+/**
+ * The account store: accounts, API keys and the ledger. One interface, one
+ * implementation per database (SQLite embedded, PostgreSQL for clusters).
+ * Money is integer micro-yuan; times are milliseconds since the epoch.
+ */
+
+export type Status = "active" | "disabled";
+export type LedgerKind = "recharge" | "charge" | "reversal";
+
+export interface Account {
+  id: string;
+  name: string;
+  status: Status;
+  balanceMicro: number;
+  totalRechargeMicro: number;
+  totalConsumedMicro: number;
+  /** Per-account override of the global rate limit; null uses the default. */
+  rateLimitPerMinute: number | null;
+  createdAt: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  /** First characters of the key, for display only. */
+  prefix: string;
+  status: Status;
+  createdAt: number;
+}
+
+export interface LedgerEntry {
+  id: number;
+  accountId: string;
+  kind: LedgerKind;
+  /** Signed: a recharge adds, a charge subtracts, a reversal gives a charge back. */
+  amountMicro: number;
+  balanceAfterMicro: number;
+  keyId: string | null;
+  rawChars: number | null;
+  billableChars: number | null;
+  audioId: string | null;
+  note: string | null;
+  createdAt: number;
+}
+
+export interface KeyOwner {
+  key: ApiKeyRecord;
+  account: Account;
+}
+
+export interface ChargeInput {
+  accountId: string;
+  keyId: string;
+  costMicro: number;
+  rawChars: number;
+  billableChars: number;
+  audioId: string;
+  at: number;
+}
+
+export type ChargeResult = { ok: true; entry: LedgerEntry } | { ok: false; balanceMicro: number };
+
+export interface RechargeInput {
+  accountId: string;
+  amountMicro: number;
+  note: string | null;
+  at: number;
+}
+
+export interface Store {
+  createAccount(account: { id: string; name: string; createdAt: number }): Promise<Account>;
+  getAccount(id: string): Promise<Account | undefined>;
+  listAccounts(): Promise<Account[]>;
+  countAccounts(): Promise<number>;
+  setAccountStatus(id: string, status: Status): Promise<Account | undefined>;
+  setRateLimit(id: string, perMinute: number | null): Promise<Account | undefined>;
+
+  /** Adds to balance and total recharge, with its ledger row, in one transaction. */
+  recharge(input: RechargeInput): Promise<LedgerEntry | undefined>;
+  /**
+   * One conditional update that cannot take the balance below zero, plus its
+   * ledger row, in one transaction. `ok: false` when the balance is short.
+   */
+  charge(input: ChargeInput): Promise<ChargeResult>;
+
+  insertKey(key: { id: string; accountId: string; lookupDigest: string; prefix: string; createdAt: number }): Promise<ApiKeyRecord>;
+  findKeyOwner(lookupDigest: string): Promise<KeyOwner | undefined>;
+  getKey(id: string): Promise<ApiKeyRecord | undefined>;
+  listKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  findKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
+  setKeyStatus(id: string, status: Status): Promise<ApiKeyRecord | undefined>;
+
+  /** Newest first; `beforeId` pages back. */
+  ledger(accountId: string, page: { limit: number; beforeId?: number }): Promise<LedgerEntry[]>;
+
+  close(): Promise<void>;
+}

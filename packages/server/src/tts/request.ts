@@ -1,0 +1,67 @@
+import { countChars, MAX_TEXT_CHARS } from "@fangyan/protocol";
+import { ApiError } from "../api/api-error.js";
+
+/** A validated POST /tts plaintext (steps 7 and 8 of the error order). */
+export interface TtsParams {
+  text: string;
+  voiceId: string;
+  rawChars: number;
+  speed: number;
+  pitch: number;
+  volume: number;
+}
+
+/** The v1 voice controls: optional numbers with these ranges, 1.0 by default. */
+export const VOICE_CONTROLS = {
+  speed: { min: 0.5, max: 2 },
+  pitch: { min: 0.5, max: 2 },
+  volume: { min: 0.1, max: 2 },
+} as const;
+
+type Control = keyof typeof VOICE_CONTROLS;
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
+  const missing = (["text", "voice_id"] as const).filter((field) => !isNonEmptyString(plaintext[field]));
+  const invalid = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
+    const value = plaintext[field];
+    if (value === undefined) return false;
+    const { min, max } = VOICE_CONTROLS[field];
+    return typeof value !== "number" || !Number.isFinite(value) || value < min || value > max;
+  });
+  if (missing.length > 0 || invalid.length > 0) {
+    const parts: string[] = [];
+    if (missing.length > 0) parts.push(`${missing.join(" and ")} must be given as a non-empty string`);
+    for (const field of invalid) {
+      const { min, max } = VOICE_CONTROLS[field];
+      parts.push(`${field} must be a number from ${min} to ${max}`);
+    }
+    const details: { missing?: string[]; invalid?: string[] } = {};
+    if (missing.length > 0) details.missing = missing;
+    if (invalid.length > 0) details.invalid = invalid;
+    throw new ApiError("MISSING_PARAMETER", `${parts.join("; ")}.`, details);
+  }
+  const text = plaintext.text as string;
+  const rawChars = countChars(text);
+  if (rawChars > MAX_TEXT_CHARS) {
+    throw new ApiError("TEXT_TOO_LONG", `Text has ${rawChars} characters; the limit is ${MAX_TEXT_CHARS}`, {
+      max_chars: MAX_TEXT_CHARS,
+      chars: rawChars,
+    });
+  }
+  const control = (field: Control) => {
+    const value = plaintext[field];
+    return typeof value === "number" ? value : 1;
+  };
+  return {
+    text,
+    voiceId: plaintext.voice_id as string,
+    rawChars,
+    speed: control("speed"),
+    pitch: control("pitch"),
+    volume: control("volume"),
+  };
+}

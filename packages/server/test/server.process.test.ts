@@ -1,0 +1,93 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort, tempDir } from "./helpers/harness.js";
+import { REPO_ROOT, run, type Spawned, spawnServer } from "./helpers/processes.js";
+import { SpecClient } from "./helpers/spec-client.js";
+
+const started: Spawned[] = [];
+afterEach(async () => {
+  for (const server of started.splice(0)) {
+    server.child.kill("SIGKILL");
+    await server.exited;
+  }
+});
+
+async function boot(env: Record<string, string> = {}) {
+  const dataDir = await tempDir();
+  const port = await freePort();
+  const server = spawnServer({ FANGYAN_DATA_DIR: dataDir, FANGYAN_PORT: String(port), FANGYAN_SYNTHESIS_THREADS: "1", ...env });
+  started.push(server);
+  return { server, dataDir, port, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+describe("the fangyan process, as a newcomer starts it", () => {
+  it("creates a demo account on first start, prints its key once with a first request that works", async () => {
+    const { server, dataDir, port, baseUrl } = await boot();
+    await server.waitFor(/Fangyan listening on/);
+    const [, apiKey] = await server.waitFor(/^\s+(fy_[A-Za-z0-9_-]{32})$/m);
+    expect(server.output()).toContain("node examples/first-request.mjs");
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+
+    // The example the banner prints, run as printed, from a scratch folder.
+    const scratch = await tempDir("fangyan-newcomer-");
+    const example = await run(
+      process.execPath,
+      [path.join(REPO_ROOT, "examples/first-request.mjs"), "你好，世界！", "yue-female-1"],
+      {
+        FANGYAN_API_KEY: apiKey ?? "",
+        FANGYAN_BASE_URL: `${baseUrl}/api/v1`,
+      },
+      scratch,
+    );
+    expect(example.stderr).toBe("");
+    expect(example.code).toBe(0);
+    expect(example.stdout).toMatch(/"audio_url": "http:\/\/127\.0\.0\.1:\d+\/audio\/[A-Za-z0-9_-]{22}\.mp3"/);
+    const mp3 = await fs.readFile(path.join(scratch, "first-request.mp3"));
+    expect(mp3.length).toBeGreaterThan(1000);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+
+    // A second start on the same data creates nothing and prints no key.
+    const again = spawnServer({ FANGYAN_DATA_DIR: dataDir, FANGYAN_PORT: String(port), FANGYAN_SYNTHESIS_THREADS: "1" });
+    started.push(again);
+    await again.waitFor(/Fangyan listening on/);
+    expect(again.output()).not.toMatch(/fy_[A-Za-z0-9_-]{32}/);
+  });
+
+  it("FANGYAN_DEMO=0 starts without a demo account", async () => {
+    const { server } = await boot({ FANGYAN_DEMO: "0" });
+    await server.waitFor(/Fangyan listening on/);
+    expect(server.output()).not.toMatch(/fy_[A-Za-z0-9_-]{32}/);
+  });
+
+  it("SIGTERM lets a request in flight finish, then exits 0", async () => {
+    const { server, baseUrl } = await boot();
+    const [, apiKey = ""] = await server.waitFor(/^\s+(fy_[A-Za-z0-9_-]{32})$/m);
+    const client = new SpecClient(baseUrl, apiKey);
+    const inFlight = client.tts({ text: "今天天气很好，我们去公园散步吧。".repeat(6), voice_id: "cmn-female-1" });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    server.child.kill("SIGTERM");
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    expect(await server.exited).toBe(0);
+  });
+
+  it.each([
+    [{ FANGYAN_PORT: "eighty" }, /FANGYAN_PORT/],
+    [{ FANGYAN_PORT: "70000" }, /FANGYAN_PORT/],
+    [{ FANGYAN_PUBLIC_URL: "example.com" }, /FANGYAN_PUBLIC_URL/],
+    [{ FANGYAN_RATE_LIMIT_PER_MINUTE: "0" }, /FANGYAN_RATE_LIMIT_PER_MINUTE/],
+    [{ FANGYAN_AUDIO_RETENTION_DAYS: "-1" }, /FANGYAN_AUDIO_RETENTION_DAYS/],
+    [{ FANGYAN_ADMIN_TOKEN: "short" }, /FANGYAN_ADMIN_TOKEN/],
+  ])("a bad setting stops the start with a message naming it (%o)", async (env, name) => {
+    const { server } = await boot(env);
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toMatch(name);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).not.toContain('short"');
+  });
+});

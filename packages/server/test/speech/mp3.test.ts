@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createMp3Encoder } from "wasm-media-encoders";
+import { encodeMp3, type Mp3Encoder } from "../../src/speech/mp3/encoder.js";
+import { describeMp3, iterateFrames, xingTagOffset } from "../../src/speech/mp3/frames.js";
+import { crc16, lameEncoderDelay } from "../../src/speech/mp3/xing.js";
+
+let encoder: Mp3Encoder;
+beforeAll(async () => {
+  encoder = await createMp3Encoder();
+});
+
+/** A warbling tone standing in for speech: it has pitch, pauses and a length that is not a whole frame. */
+function tone(seconds: number, sampleRate: number): Float32Array {
+  const pcm = new Float32Array(Math.round(seconds * sampleRate) + 123);
+  for (let i = 0; i < pcm.length; i++) {
+    const t = i / sampleRate;
+    pcm[i] = 0.4 * Math.sin(2 * Math.PI * (180 + 40 * Math.sin(3 * t)) * t) * Math.max(0, Math.sin(Math.PI * 2 * t));
+  }
+  return pcm;
+}
+
+function firstFrame(mp3: Uint8Array) {
+  const frame = iterateFrames(mp3).next().value;
+  if (!frame) throw new Error("no frame");
+  return frame;
+}
+
+describe("encoded MP3 streams", () => {
+  it("a constant-bitrate stream opens with an Info frame that counts its frames and bytes", () => {
+    const mp3 = encodeMp3(encoder, tone(3, 22050), 22050);
+    const info = describeMp3(mp3);
+    expect(info).toMatchObject({ sampleRate: 22050, channels: 1, version: "2", hasXingHeader: true, xingKind: "Info" });
+    expect(info.frames).toBeGreaterThan(0);
+    expect(info.xingFrames).toBe(info.frames);
+    expect(info.xingBytes).toBe(mp3.length);
+    expect(info.durationMs).toBeCloseTo((info.frames * 576 * 1000) / 22050, 6);
+  });
+
+  it("a variable-bitrate stream opens with a Xing frame", () => {
+    const mp3 = encodeMp3(encoder, tone(3, 22050), 22050, { mode: "vbr", quality: 5 });
+    const info = describeMp3(mp3);
+    expect(info.xingKind).toBe("Xing");
+    expect(info.xingFrames).toBe(info.frames);
+    expect(info.xingBytes).toBe(mp3.length);
+  });
+
+  it("the file is exactly its frames, with nothing before or after", () => {
+    const mp3 = encodeMp3(encoder, tone(2, 22050), 22050);
+    const info = describeMp3(mp3);
+    expect(info.id3Bytes + info.frameBytes).toBe(mp3.length);
+    let expected = 0;
+    for (const frame of iterateFrames(mp3)) {
+      expect(frame.offset).toBe(expected);
+      expected += frame.header.length;
+    }
+    expect(expected).toBe(mp3.length);
+  });
+
+  it("the LAME tag's delay and padding account for every input sample, for gapless joins", () => {
+    for (const seconds of [0.5, 1.7, 4]) {
+      const pcm = tone(seconds, 22050);
+      const info = describeMp3(encodeMp3(encoder, pcm, 22050));
+      expect(info.encoderDelay).toBe(lameEncoderDelay);
+      expect(info.encoderPadding).toBeGreaterThanOrEqual(0);
+      expect(info.frames * info.samplesPerFrame - (info.encoderDelay ?? 0) - (info.encoderPadding ?? 0)).toBe(pcm.length);
+    }
+  });
+
+  it("the Info frame carries a seek table and CRCs that players can check", () => {
+    const mp3 = encodeMp3(encoder, tone(5, 22050), 22050);
+    const first = firstFrame(mp3);
+    const tag = first.offset + xingTagOffset(first.header);
+    const toc = mp3.subarray(tag + 16, tag + 116);
+    expect(toc[0]).toBe(Math.floor((first.header.length * 256) / mp3.length));
+    for (let i = 1; i < 100; i++) expect(toc[i]).toBeGreaterThanOrEqual(toc[i - 1] ?? 0);
+    expect(toc[99]).toBeGreaterThan(240);
+
+    const lame = tag + 120;
+    expect(new TextDecoder().decode(mp3.subarray(lame, lame + 9))).toBe("LAME3.100");
+    const view = new DataView(mp3.buffer, mp3.byteOffset);
+    expect(view.getUint16(lame + 34)).toBe(crc16(mp3, first.offset, lame + 34));
+    expect(view.getUint16(lame + 32)).toBe(crc16(mp3, first.header.length, mp3.length));
+  });
+
+  it("16-bit and float input give the same stream", () => {
+    const float = tone(1, 22050);
+    const int16 = Int16Array.from(float, (x) => Math.round(x * 32767));
+    const fromInt = encodeMp3(encoder, int16, 22050);
+    const fromFloat = encodeMp3(
+      encoder,
+      Float32Array.from(int16, (x) => x / 32768),
+      22050,
+    );
+    expect(fromInt).toEqual(fromFloat);
+  });
+
+  it.each([
+    [16000, "2"],
+    [22050, "2"],
+    [24000, "2"],
+    [44100, "1"],
+    [11025, "2.5"],
+  ])("audio at %i Hz is encoded as MPEG-%s at that same rate", (rate, version) => {
+    const info = describeMp3(encodeMp3(encoder, tone(1, rate), rate));
+    expect(info.sampleRate).toBe(rate);
+    expect(info.version).toBe(version);
+    expect(info.xingFrames).toBe(info.frames);
+  });
+
+  it("a rate MP3 cannot carry is refused rather than resampled", () => {
+    expect(() => encodeMp3(encoder, tone(1, 20000), 20000)).toThrow(/20000 Hz/);
+  });
+});
+
+describe("reading MP3 files", () => {
+  it("skips an ID3v2 tag before the audio", () => {
+    const mp3 = encodeMp3(encoder, tone(1, 22050), 22050);
+    const tagBody = new Uint8Array(300).fill(0xff); // sync-like bytes must not be read as frames
+    const id3 = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0x02, 0x2c]); // 300 as a syncsafe size
+    const tagged = new Uint8Array([...id3, ...tagBody, ...mp3]);
+    const plain = describeMp3(mp3);
+    const info = describeMp3(tagged);
+    expect(info.id3Bytes).toBe(310);
+    expect(info.frames).toBe(plain.frames);
+    expect(info.hasXingHeader).toBe(true);
+    expect(info.id3Bytes + info.frameBytes).toBe(tagged.length);
+  });
+
+  it("ignores a trailing ID3v1 tag", () => {
+    const mp3 = encodeMp3(encoder, tone(1, 22050), 22050);
+    const id3v1 = new Uint8Array(128);
+    id3v1.set([0x54, 0x41, 0x47]); // "TAG"
+    const info = describeMp3(new Uint8Array([...mp3, ...id3v1]));
+    expect(info.frames).toBe(describeMp3(mp3).frames);
+    expect(info.frameBytes).toBe(mp3.length);
+  });
+
+  it("counts every frame of a stream without a Xing frame as audio", () => {
+    const mp3 = encodeMp3(encoder, tone(1, 22050), 22050);
+    const withoutTag = mp3.subarray(firstFrame(mp3).header.length);
+    const info = describeMp3(withoutTag);
+    expect(info.hasXingHeader).toBe(false);
+    expect(info.xingFrames).toBeUndefined();
+    expect(info.frames).toBe(describeMp3(mp3).frames);
+  });
+
+  it("rejects bytes that hold no MP3 frames", () => {
+    expect(() => describeMp3(new TextEncoder().encode("RIFF....WAVEfmt not an mp3 at all"))).toThrow(/No MPEG/);
+    expect(() => describeMp3(new Uint8Array(0))).toThrow(/No MPEG/);
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadVoiceCatalog } from "../../src/speech/voices.js";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "fangyan-voices-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function catalogFile(voices: unknown): string {
+  const path = join(dir, "voices.json");
+  writeFileSync(path, typeof voices === "string" ? voices : JSON.stringify(voices));
+  return path;
+}
+
+const voice = (id: string, dialect: "cmn" | "yue", extra: object = {}) => ({
+  id,
+  name: `${id} 的名字`,
+  dialect_code: dialect,
+  dialect_label: dialect === "cmn" ? "普通话" : "粤语",
+  gender: id.includes("female") ? "female" : "male",
+  engine: { espeakVoice: dialect },
+  ...extra,
+});
+
+describe("the shipped voice catalog", () => {
+  it("offers a female and a male voice for Mandarin and for Cantonese", () => {
+    const catalog = loadVoiceCatalog();
+    const grouped = catalog.grouped();
+    expect(Object.keys(grouped)).toEqual(["普通话", "粤语"]);
+    for (const [label, code] of [
+      ["普通话", "cmn"],
+      ["粤语", "yue"],
+    ] as const) {
+      const voices = grouped[label] ?? [];
+      expect(voices.map((v) => v.gender).sort()).toEqual(["female", "male"]);
+      expect(voices.every((v) => v.dialect_code === code && /[\u4e00-\u9fff]/.test(v.name))).toBe(true);
+    }
+  });
+
+  it("gives each voice its own espeak voice and variant", () => {
+    const engines = loadVoiceCatalog()
+      .list()
+      .map((v) => `${v.engine.espeakVoice}+${v.engine.variant ?? ""}`);
+    expect(new Set(engines).size).toBe(engines.length);
+  });
+});
+
+describe("loading a voice catalog", () => {
+  it("finds voices by id", () => {
+    const catalog = loadVoiceCatalog(catalogFile([voice("cmn-female-1", "cmn"), voice("yue-male-1", "yue")]));
+    expect(catalog.get("yue-male-1")?.engine).toEqual({ espeakVoice: "yue" });
+    expect(catalog.get("nobody")).toBeUndefined();
+  });
+
+  it("neither lists nor finds hidden voices", () => {
+    const catalog = loadVoiceCatalog(catalogFile([voice("cmn-female-1", "cmn"), voice("cmn-male-1", "cmn", { hidden: true })]));
+    expect(catalog.get("cmn-male-1")).toBeUndefined();
+    expect(catalog.list().map((v) => v.id)).toEqual(["cmn-female-1"]);
+    expect(catalog.grouped()).toEqual({
+      普通话: [{ id: "cmn-female-1", name: "cmn-female-1 的名字", dialect_code: "cmn", gender: "female" }],
+    });
+  });
+
+  it("groups voices by dialect label, in file order", () => {
+    const catalog = loadVoiceCatalog(
+      catalogFile([voice("yue-female-1", "yue"), voice("cmn-male-1", "cmn"), voice("yue-male-1", "yue"), voice("cmn-female-1", "cmn")]),
+    );
+    const grouped = catalog.grouped();
+    expect(Object.keys(grouped)).toEqual(["粤语", "普通话"]);
+    expect(grouped.粤语?.map((v) => v.id)).toEqual(["yue-female-1", "yue-male-1"]);
+    expect(grouped.普通话?.map((v) => v.id)).toEqual(["cmn-male-1", "cmn-female-1"]);
+    expect(Object.keys(grouped.普通话?.[0] ?? {}).sort()).toEqual(["dialect_code", "gender", "id", "name"]);
+  });
+
+  it("names the file and the field that is wrong", () => {
+    const path = catalogFile([voice("cmn-female-1", "cmn"), voice("yue-male-1", "yue", { engine: { espeakVoice: "yue", pitch: 150 } })]);
+    expect(() => loadVoiceCatalog(path)).toThrow(path);
+    expect(() => loadVoiceCatalog(path)).toThrow("[1].engine.pitch");
+  });
+
+  it.each([
+    ["an upper-case id", [voice("CMN-1", "cmn")], "[0].id"],
+    ["a duplicate id", [voice("cmn-1", "cmn"), voice("cmn-1", "cmn")], "[1].id"],
+    ["an unknown gender", [voice("cmn-1", "cmn", { gender: "robot" })], "[0].gender"],
+    ["a misspelt field", [voice("cmn-1", "cmn", { hiden: true })], "hiden"],
+    ["one dialect under two labels", [voice("cmn-1", "cmn"), voice("cmn-2", "cmn", { dialect_label: "国语" })], "[1].dialect_label"],
+    ["only hidden voices", [voice("cmn-1", "cmn", { hidden: true })], "no voice is visible"],
+    ["an object instead of a list", { voices: [] }, "(top level)"],
+  ])("rejects %s", (_, content, field) => {
+    expect(() => loadVoiceCatalog(catalogFile(content))).toThrow(field);
+  });
+
+  it("says which file is not JSON or is missing", () => {
+    const broken = catalogFile("[{");
+    expect(() => loadVoiceCatalog(broken)).toThrow(`Voice catalog ${broken} could not be read`);
+    const missing = join(dir, "absent.json");
+    expect(() => loadVoiceCatalog(missing)).toThrow(missing);
+  });
+});
