@@ -13,14 +13,14 @@ afterAll(() => t?.close());
 /** `npx fangyan admin …` against the running server's data dir. */
 async function admin(...args: string[]) {
   const result = await fangyan(["admin", ...args], { FANGYAN_DATA_DIR: t.dataDir });
-  return { ...result, json: () => JSON.parse(result.stdout) as Record<string, never> };
+  return { ...result, json: <T = Record<string, string>>() => JSON.parse(result.stdout) as T };
 }
 
 describe("fangyan admin (command line), while the server runs", () => {
   it("creates an account whose key works at once, recharges it, and shows the ledger", async () => {
     const created = (await admin("account", "create", "--name", "茶餐厅", "--recharge", "5", "--json")).json();
     expect(created).toMatchObject({ name: "茶餐厅", balance_yuan: 5, status: "active", api_key: expect.stringMatching(/^fy_/) });
-    const accountId: string = created.account_id;
+    const accountId = created.account_id ?? "";
     const client = new SpecClient(t.baseUrl, created.api_key);
     expect(data(await client.account())).toMatchObject({ name: "茶餐厅", balance_yuan: 5 });
 
@@ -28,7 +28,7 @@ describe("fangyan admin (command line), while the server runs", () => {
     expect(recharged).toMatchObject({ balance_yuan: 500, total_recharge_yuan: 500, price_per_wan_yuan: 1.9 });
     expect(data(await client.account())).toMatchObject({ price_per_wan_yuan: 1.9 });
 
-    const ledger = (await admin("ledger", accountId, "--json")).json() as { entries: Array<{ kind: string; amount_yuan: number }> };
+    const ledger = (await admin("ledger", accountId, "--json")).json<{ entries: Array<{ kind: string; amount_yuan: number }> }>();
     expect(ledger.entries.map((e) => [e.kind, e.amount_yuan])).toEqual([
       ["recharge", 495],
       ["recharge", 5],
@@ -36,7 +36,7 @@ describe("fangyan admin (command line), while the server runs", () => {
 
     const shown = (await admin("account", "show", accountId, "--json")).json();
     expect(shown).toMatchObject({ account_id: accountId, balance_yuan: 500 });
-    const listed = (await admin("account", "list", "--json")).json() as { accounts: Array<{ account_id: string }> };
+    const listed = (await admin("account", "list", "--json")).json<{ accounts: Array<{ account_id: string }> }>();
     expect(listed.accounts.map((a) => a.account_id)).toContain(accountId);
     expect((await admin("account", "list")).stdout).toContain(accountId);
   });
@@ -45,7 +45,7 @@ describe("fangyan admin (command line), while the server runs", () => {
     const { accountId, apiKey, client } = await t.newCustomer();
     const issued = (await admin("key", "issue", accountId, "--json")).json();
     expect(issued.api_key).toMatch(/^fy_[A-Za-z0-9_-]{32}$/);
-    const keys = (await admin("key", "list", accountId, "--json")).json() as { keys: Array<Record<string, string>> };
+    const keys = (await admin("key", "list", accountId, "--json")).json<{ keys: Array<Record<string, string>> }>();
     expect(keys.keys).toHaveLength(2);
     expect(JSON.stringify(keys)).not.toContain(apiKey);
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -89,5 +90,32 @@ describe("the fangyan process, as a newcomer starts it", () => {
     expect(output).toMatch(name);
     expect(output.trim().split("\n")).toHaveLength(1);
     expect(output).not.toContain('short"');
+  });
+
+  it("logs requests without API keys, their SHA-256 or the admin token", async () => {
+    const adminToken = "log-test-admin-token-9876543210";
+    const { server, baseUrl } = await boot({ FANGYAN_ADMIN_TOKEN: adminToken });
+    const [, apiKey = ""] = await server.waitFor(/^\s+(fy_[A-Za-z0-9_-]{32})$/m);
+    const client = new SpecClient(baseUrl, apiKey);
+    expect((await client.tts({ text: "你好", voice_id: "yue-female-1" })).status).toBe(200);
+    await new SpecClient(baseUrl, `${apiKey}x`).account();
+    await new SpecClient(baseUrl, apiKey).send("POST", "/tts", "not an envelope");
+    const disabled = await fetch(`${baseUrl}/admin/v1/keys/disable`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ key: apiKey }),
+    });
+    expect(disabled.status).toBe(200);
+    await server.waitFor(/"url":"\/admin\/v1\/keys\/disable".*\n.*request completed/);
+    const logLines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"));
+    expect(logLines.length).toBeGreaterThan(5);
+    const logs = logLines.join("\n");
+    const sha = createHash("sha256").update(apiKey).digest();
+    for (const secret of [apiKey, sha.toString("hex"), sha.toString("base64"), adminToken]) {
+      expect(logs).not.toContain(secret);
+    }
   });
 });

@@ -18,7 +18,7 @@ import { ms, type Summary, summarize, timeEach } from "./stats.js";
  */
 
 const TEXT_100 =
-  "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿。";
+  "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿，看看湖里的鱼和天上的白云。";
 const TTS_RUNS = Number(process.env.BENCH_TTS_RUNS ?? 20);
 const ACCOUNT_RUNS = Number(process.env.BENCH_ACCOUNT_RUNS ?? 300);
 

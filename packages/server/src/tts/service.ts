@@ -1,4 +1,4 @@
-import { centsDown, centsUp, microToYuan, pricePerWanMicro, quote, type TtsResult } from "@fangyan/protocol";
+import { billableChars, centsDown, centsUp, costMicro as costOf, microToYuan, pricePerWanMicro, type TtsResult } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { ApiError } from "../api/api-error.js";
 import { newAudioId } from "../audio/disk.js";
@@ -43,7 +43,9 @@ export class TtsService {
       throw new ApiError("TTS_FAILED", "Unknown voice_id; GET /voices lists the voices", { voice_id: params.voiceId });
     }
     // The tier is chosen from the total recharge at the moment of the request.
-    const { rawChars, billableChars, costMicro } = quote(params.text, pricePerWanMicro(owner.account.totalRechargeMicro));
+    const { rawChars } = params;
+    const billable = billableChars(rawChars);
+    const costMicro = costOf(billable, pricePerWanMicro(owner.account.totalRechargeMicro));
     // Only an early answer: the charge below decides.
     if (owner.account.balanceMicro < costMicro) throw insufficient(costMicro, owner.account.balanceMicro);
 
@@ -71,7 +73,7 @@ export class TtsService {
     }
 
     const charge = await store
-      .charge({ accountId: owner.account.id, keyId: owner.key.id, costMicro, rawChars, billableChars, audioId, at: this.now() })
+      .charge({ accountId: owner.account.id, keyId: owner.key.id, costMicro, rawChars, billableChars: billable, audioId, at: this.now() })
       .catch(async (error: unknown) => {
         await audio.delete(audioId);
         log.error({ err: error }, "charge failed");
@@ -86,7 +88,7 @@ export class TtsService {
       audio_url: `${this.options.audioBaseUrl}/${audioId}.mp3`,
       billing: {
         raw_chars: rawChars,
-        billable_chars: billableChars,
+        billable_chars: billable,
         cost_yuan: microToYuan(costMicro),
         balance_after_yuan: microToYuan(charge.entry.balanceAfterMicro),
       },
