@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/harness.js";
-import { fangyan } from "./helpers/processes.js";
+import { fangyan, run } from "./helpers/processes.js";
 import { data, SpecClient } from "./helpers/spec-client.js";
 
 const ADMIN_TOKEN = "test-admin-token-0123456789";
@@ -68,6 +68,12 @@ describe("fangyan admin (command line), while the server runs", () => {
     });
     expect((await client.account()).status).toBe(200);
     expect((await client.account()).status).toBe(429);
+  });
+
+  it("is the `fangyan` command that npm links for npx", async () => {
+    const result = await run("npx", ["--no-install", "fangyan", "admin", "account", "list", "--json"], { FANGYAN_DATA_DIR: t.dataDir });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ accounts: expect.any(Array) });
   });
 
   it.each([

@@ -14,7 +14,7 @@ function config(): Config {
 function firstRunBanner(address: string, apiKey: string, voiceId: string): string {
   return [
     "",
-    "  A demo account was created with 1 yuan of credit (about 250 requests of up to 50 characters).",
+    "  A demo account was created with 1 yuan of credit: 100 requests of up to 50 characters each.",
     "  Its API key is shown only this once; keep it:",
     "",
     `      ${apiKey}`,

@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-/** The compiled bin, exactly what `npx fangyan` runs (npm test builds first). */
-export const FANGYAN_BIN = path.join(REPO_ROOT, "packages/server/dist/bin/fangyan.js");
+/** The bin exactly as `npx fangyan` runs it (npm test builds dist/ first). */
+export const FANGYAN_BIN = path.join(REPO_ROOT, "packages/server/bin/fangyan.js");
 
 export interface Finished {
   code: number | null;
