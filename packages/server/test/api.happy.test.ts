@@ -1,5 +1,5 @@
+import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeMp3 } from "../src/speech/mp3/frames.js";
 import { startTestServer, type TestServer } from "./helpers/harness.js";
 import { data } from "./helpers/spec-client.js";
 

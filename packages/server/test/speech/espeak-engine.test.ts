@@ -1,7 +1,7 @@
+import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SpeechEngine, SynthesisError, type SynthesisRequest } from "../../src/speech/engine.js";
 import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
-import { describeMp3 } from "../../src/speech/mp3/frames.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 
 // Runs the real espeak-ng WASM in real worker threads (the compiled worker in

@@ -1,8 +1,7 @@
+import { crc16, describeMp3, iterateFrames, lameEncoderDelay, xingTagOffset } from "@fangyan/mp3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMp3Encoder } from "wasm-media-encoders";
 import { encodeMp3, type Mp3Encoder } from "../../src/speech/mp3/encoder.js";
-import { describeMp3, iterateFrames, xingTagOffset } from "../../src/speech/mp3/frames.js";
-import { crc16, lameEncoderDelay } from "../../src/speech/mp3/xing.js";
 
 let encoder: Mp3Encoder;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
  * put in front because this LAME build does not write one.
  */
 
+import { buildXingFrame } from "@fangyan/mp3";
 import type { WasmMediaEncoder } from "wasm-media-encoders";
-import { buildXingFrame } from "./xing.js";
 
 export type Mp3Encoder = WasmMediaEncoder<"audio/mpeg">;
 

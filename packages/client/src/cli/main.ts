@@ -1,0 +1,2 @@
+process.stderr.write("fy: not built yet\n");
+process.exit(1);
