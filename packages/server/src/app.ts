@@ -5,6 +5,7 @@ import { adminRoutes } from "./admin/http.js";
 import { apiRoutes } from "./api/routes.js";
 import type { DiskAudioStore } from "./audio/disk.js";
 import { audioRoutes } from "./audio/routes.js";
+import type { S3AudioStore } from "./audio/s3.js";
 import type { Config } from "./config/config.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { ReplayCache } from "./replay/cache.js";
@@ -18,7 +19,7 @@ export interface AppDependencies {
   store: Store;
   engine: SpeechEngine;
   voices: VoiceCatalog;
-  audio: DiskAudioStore;
+  audio: DiskAudioStore | S3AudioStore;
   limiter: RateLimiter;
   replay: ReplayCache;
   /** false in tests; pino options otherwise. */
@@ -63,7 +64,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     engine: deps.engine,
     voices: deps.voices,
     audio: deps.audio,
-    audioBaseUrl: config.audioBaseUrl,
     log: app.log,
     ...(deps.now ? { now: deps.now } : {}),
   });

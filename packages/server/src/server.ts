@@ -1,13 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { AccountService } from "./accounts/service.js";
 import { buildApp } from "./app.js";
-import { DiskAudioStore } from "./audio/disk.js";
+import { openBackends } from "./backends.js";
 import type { Config } from "./config/config.js";
-import { MemoryRateLimiter } from "./ratelimit/memory.js";
-import { MemoryReplayCache } from "./replay/memory.js";
 import { createEspeakEngine } from "./speech/espeak/engine.js";
 import { loadVoiceCatalog } from "./speech/voices.js";
-import { openSqliteStore } from "./store/sqlite/sqlite-store.js";
 
 export const DEMO_RECHARGE_YUAN = "1";
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -24,13 +21,13 @@ export interface RunningServer {
 /** Opens every backend the configuration names, builds the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const voices = loadVoiceCatalog(config.voicesFile);
-  const store = await openSqliteStore(config.databaseFile);
+  const backends = await openBackends(config);
+  const { store, audio, limiter, replay } = backends;
   const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
-  const audio = new DiskAudioStore(config.audioDir);
-  await audio.init();
-  const engine = createEspeakEngine(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads });
-  const limiter = new MemoryRateLimiter();
-  const replay = new MemoryReplayCache();
+  const engine = createEspeakEngine({
+    maxQueue: config.synthesisQueue,
+    ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),
+  });
   const app = await buildApp({ config, store, engine, voices, audio, limiter, replay });
 
   const retentionMs = config.audioRetentionDays * 86_400_000;
@@ -45,8 +42,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   app.addHook("onClose", async () => {
     clearInterval(sweeper);
-    await Promise.allSettled([engine.close(), limiter.close(), replay.close()]);
-    await store.close();
+    await engine.close();
+    await backends.close();
   });
 
   await app.listen({ host: config.host, port: config.port });

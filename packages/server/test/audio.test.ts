@@ -33,7 +33,7 @@ describe("audio retention", () => {
 describe("the disk audio store", () => {
   it("stores whole files only and sweeps those past the retention period", async () => {
     const dir = await tempDir();
-    const store = new DiskAudioStore(dir);
+    const store = new DiskAudioStore(dir, "http://127.0.0.1:8080/audio");
     await store.init();
     const fresh = newAudioId();
     const old = newAudioId();

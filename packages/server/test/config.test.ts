@@ -78,4 +78,39 @@ describe("configuration from the environment", () => {
     expect(attempt).toThrow(/FANGYAN_ADMIN_TOKEN/);
     expect(attempt).not.toThrow(/has space/);
   });
+
+  it("chooses the cluster backends only when they are named", () => {
+    const single = parseConfig({}, "/srv");
+    expect(single.database).toEqual({ kind: "sqlite", file: "/srv/data/fangyan.db" });
+    expect(single.redis).toBeUndefined();
+    expect(single.s3).toBeUndefined();
+    const cluster = parseConfig(
+      {
+        FANGYAN_DATABASE_URL: "postgres://fangyan:secret@db:5432/fangyan",
+        FANGYAN_REDIS_URL: "redis://cache:6379",
+        FANGYAN_S3_BUCKET: "audio-bucket",
+        FANGYAN_S3_ENDPOINT: "http://minio:9000",
+        FANGYAN_S3_FORCE_PATH_STYLE: "1",
+        FANGYAN_S3_ACCESS_KEY_ID: "id",
+        FANGYAN_S3_SECRET_ACCESS_KEY: "secret",
+      },
+      "/srv",
+    );
+    expect(cluster.database).toEqual({ kind: "postgres", url: "postgres://fangyan:secret@db:5432/fangyan" });
+    expect(cluster.redis).toEqual({ url: "redis://cache:6379", prefix: "fangyan:" });
+    expect(cluster.s3).toMatchObject({ bucket: "audio-bucket", endpoint: "http://minio:9000", forcePathStyle: true, prefix: "audio/" });
+    expect(parseConfig({ FANGYAN_DATABASE_URL: "sqlite:other.db" }, "/srv").database).toEqual({ kind: "sqlite", file: "/srv/other.db" });
+  });
+
+  it.each([
+    ["FANGYAN_REDIS_URL", "localhost:6379"],
+    ["FANGYAN_S3_ENDPOINT", "minio:9000"],
+    ["FANGYAN_SYNTHESIS_QUEUE", "0"],
+  ])("names %s when it is %j", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it("never repeats a database password in its error", () => {
+    expect(() => parseConfig({ FANGYAN_DATABASE_URL: "postgres://u:hunter2@db/x", FANGYAN_PORT: "x" })).not.toThrow(/hunter2/);
+  });
 });

@@ -1,11 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgresStore } from "../src/store/postgres/postgres-store.js";
 import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { Store } from "../src/store/store.js";
+import { createTestDatabase, postgresAvailable } from "./helpers/backends.js";
 import { tempDir } from "./helpers/harness.js";
 
-/** Every store backend runs the same suite; PostgreSQL joins this list when it lands. */
+/** Every store backend runs the same suite, concurrency cases included. */
 const backends: Array<{ name: string; open: () => Promise<{ store: Store; cleanup: () => Promise<void> }> }> = [
   {
     name: "SQLite",
@@ -16,6 +18,16 @@ const backends: Array<{ name: string; open: () => Promise<{ store: Store; cleanu
     },
   },
 ];
+if (await postgresAvailable()) {
+  backends.push({
+    name: "PostgreSQL",
+    open: async () => {
+      const database = await createTestDatabase();
+      const store = await openPostgresStore(database.url);
+      return { store, cleanup: database.drop };
+    },
+  });
+}
 
 let seq = 0;
 const id = (prefix: string) => `${prefix}_${process.pid}_${++seq}`;

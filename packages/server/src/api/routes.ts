@@ -11,6 +11,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/service.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
+import { BackendUnavailableError } from "../redis/connect.js";
 import type { ReplayCache } from "../replay/cache.js";
 import type { VoiceCatalog } from "../speech/voices.js";
 import { parseTtsRequest } from "../tts/request.js";
@@ -49,13 +50,20 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   app.addHook("onRequest", authenticator(options));
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const caller = request.caller as Caller | undefined;
     const apiError = toApiError(error, options.bodyLimitBytes);
-    if (!apiError) {
-      request.log.error({ err: error }, "unexpected error");
+    if (apiError) return sendAnswer(reply, await encodeAnswer(caller, apiError.status, apiError.toWrapper()));
+    // Faults of the service itself: no spec code fits, so TTS_FAILED with a 5xx status that
+    // tells clients to retry. A shared backend that is down (Redis) is 503; anything else 500.
+    if (error instanceof BackendUnavailableError) {
+      request.log.warn({ err: error }, "backend unavailable");
+      reply.header("Retry-After", 5);
+      const failure = new ApiError("TTS_FAILED", "The service is temporarily unavailable; retry in a few seconds");
+      return sendAnswer(reply, await encodeAnswer(caller, 503, failure.toWrapper()));
     }
-    const failure = apiError ?? new ApiError("TTS_FAILED", "Internal error; nothing was charged. Try again");
-    const status = apiError ? apiError.status : 500;
-    return sendAnswer(reply, await encodeAnswer(request.caller as Caller | undefined, status, failure.toWrapper()));
+    request.log.error({ err: error }, "unexpected error");
+    const failure = new ApiError("TTS_FAILED", "Internal error; nothing was charged. Try again");
+    return sendAnswer(reply, await encodeAnswer(caller, 500, failure.toWrapper()));
   });
 
   app.get("/voices", async (request, reply) => {

@@ -16,7 +16,14 @@ export function isAudioId(id: string): boolean {
 
 /** Files under `<data dir>/audio/<id>.mp3`, served by the server itself at /audio/. */
 export class DiskAudioStore implements AudioStore {
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly baseUrl: string,
+  ) {}
+
+  async url(id: string): Promise<string> {
+    return `${this.baseUrl}/${id}.mp3`;
+  }
 
   async init(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });

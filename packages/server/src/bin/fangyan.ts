@@ -5,7 +5,8 @@ import { registerAdminCommands } from "../admin/cli.js";
 import { type Config, parseConfig } from "../config/config.js";
 import { startServer } from "../server.js";
 import { loadVoiceCatalog } from "../speech/voices.js";
-import { openSqliteStore } from "../store/sqlite/sqlite-store.js";
+import { registerMigrateCommand } from "../store/command.js";
+import { openStore } from "../store/open.js";
 
 function config(): Config {
   return parseConfig(process.env);
@@ -69,8 +70,10 @@ const program = new Command()
 
 program.command("serve", { isDefault: true }).description("run the HTTP service (the default)").action(serve);
 
+registerMigrateCommand(program, config);
+
 registerAdminCommands(program, async (work) => {
-  const store = await openSqliteStore(config().databaseFile);
+  const store = await openStore(config().database);
   try {
     return await work(new AccountService(store));
   } finally {

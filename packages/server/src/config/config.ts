@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseStoreLocation, type StoreLocation } from "../store/open.js";
 
 /**
  * Every setting of the service, parsed once from the environment at start.
@@ -20,11 +21,30 @@ export interface Config {
   demo: boolean;
   voicesFile: string | undefined;
   synthesisThreads: number | undefined;
+  /** Syntheses that may wait for a thread; past that a request fails at once as busy. */
+  synthesisQueue: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   logLevel: string;
   /** Take the client address from X-Forwarded-For (only behind your own reverse proxy). */
   trustProxy: boolean;
+  /** Accounts, keys and ledger: the SQLite file by default, or PostgreSQL. */
+  database: StoreLocation;
+  /** Shared rate limits and replay cache for a cluster; in-process when unset. */
+  redis: { url: string; prefix: string } | undefined;
+  /** Audio in an S3-compatible bucket; the local audio folder when unset. */
+  s3: S3Settings | undefined;
+}
+
+export interface S3Settings {
+  bucket: string;
+  prefix: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** audio_url is a presigned GET of the bucket instead of the audio host's URL. */
+  presign: boolean;
 }
 
 const integer = (min: number, max: number) =>
@@ -61,9 +81,25 @@ const schema = z.object({
   FANGYAN_DEMO: flag.default(true),
   FANGYAN_VOICES_FILE: z.string().trim().min(1).optional(),
   FANGYAN_SYNTHESIS_THREADS: integer(1, 256).optional(),
+  FANGYAN_SYNTHESIS_QUEUE: integer(1, 100_000).default(256),
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
   FANGYAN_REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
   FANGYAN_TRUST_PROXY: flag.default(false),
+  FANGYAN_DATABASE_URL: z.string().trim().min(1).optional(),
+  FANGYAN_REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  FANGYAN_REDIS_PREFIX: z.string().trim().min(1).default("fangyan:"),
+  FANGYAN_S3_BUCKET: z.string().trim().min(3).optional(),
+  FANGYAN_S3_PREFIX: z.string().trim().default("audio/"),
+  FANGYAN_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  FANGYAN_S3_ENDPOINT: url.optional(),
+  FANGYAN_S3_FORCE_PATH_STYLE: flag.default(false),
+  FANGYAN_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  FANGYAN_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  FANGYAN_S3_PRESIGN: flag.default(false),
   FANGYAN_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -109,9 +145,26 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     demo: e.FANGYAN_DEMO,
     voicesFile: e.FANGYAN_VOICES_FILE ? path.resolve(cwd, e.FANGYAN_VOICES_FILE) : undefined,
     synthesisThreads: e.FANGYAN_SYNTHESIS_THREADS,
+    synthesisQueue: e.FANGYAN_SYNTHESIS_QUEUE,
     bodyLimitBytes: e.FANGYAN_BODY_LIMIT_BYTES,
     requestTimeoutMs: e.FANGYAN_REQUEST_TIMEOUT_MS,
     logLevel: e.FANGYAN_LOG_LEVEL,
     trustProxy: e.FANGYAN_TRUST_PROXY,
+    database: parseStoreLocation(e.FANGYAN_DATABASE_URL, path.join(dataDir, "fangyan.db"), cwd),
+    redis: e.FANGYAN_REDIS_URL ? { url: e.FANGYAN_REDIS_URL, prefix: e.FANGYAN_REDIS_PREFIX } : undefined,
+    s3: e.FANGYAN_S3_BUCKET
+      ? {
+          bucket: e.FANGYAN_S3_BUCKET,
+          prefix: e.FANGYAN_S3_PREFIX,
+          region: e.FANGYAN_S3_REGION,
+          endpoint: e.FANGYAN_S3_ENDPOINT,
+          forcePathStyle: e.FANGYAN_S3_FORCE_PATH_STYLE,
+          credentials:
+            e.FANGYAN_S3_ACCESS_KEY_ID && e.FANGYAN_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.FANGYAN_S3_ACCESS_KEY_ID, secretAccessKey: e.FANGYAN_S3_SECRET_ACCESS_KEY }
+              : undefined,
+          presign: e.FANGYAN_S3_PRESIGN,
+        }
+      : undefined,
   };
 }

@@ -13,7 +13,6 @@ export interface TtsServiceOptions {
   engine: SpeechEngine;
   voices: VoiceCatalog;
   audio: AudioStore;
-  audioBaseUrl: string;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -85,7 +84,7 @@ export class TtsService {
       throw insufficient(costMicro, charge.balanceMicro);
     }
     return {
-      audio_url: `${this.options.audioBaseUrl}/${audioId}.mp3`,
+      audio_url: await audio.url(audioId),
       billing: {
         raw_chars: rawChars,
         billable_chars: billable,

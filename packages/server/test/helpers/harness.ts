@@ -5,7 +5,7 @@ import path from "node:path";
 import { AccountService } from "../../src/accounts/service.js";
 import { parseConfig } from "../../src/config/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
-import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { openStore } from "../../src/store/open.js";
 import type { Store } from "../../src/store/store.js";
 import { SpecClient } from "./spec-client.js";
 
@@ -50,7 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const server = await startServer(config);
-  const store = await openSqliteStore(config.databaseFile);
+  const store = await openStore(config.database);
   const accounts = new AccountService(store);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -1,0 +1,120 @@
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Settings } from "../config/config.js";
+import { isAudioId } from "./disk.js";
+import type { AudioRead, AudioStore } from "./store.js";
+
+/** SigV4 presigned URLs live at most 7 days. */
+const MAX_PRESIGN_SECONDS = 7 * 86_400;
+
+/**
+ * Audio in an S3-compatible bucket (AWS S3, MinIO, Alibaba OSS, …), shared by
+ * every process of a cluster. Clients get either the audio host's URL (any
+ * Fangyan process streams it from the bucket, or a CDN in front of it) or a
+ * presigned GET of the bucket itself.
+ */
+export class S3AudioStore implements AudioStore {
+  readonly client: S3Client;
+
+  constructor(
+    private readonly settings: S3Settings,
+    private readonly baseUrl: string,
+    private readonly retentionMs: number,
+  ) {
+    this.client = new S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+      // Checksums only where S3 requires them: many S3-compatible servers reject the newer ones.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  }
+
+  private key(id: string): string {
+    if (!isAudioId(id)) throw new Error("invalid audio id");
+    return `${this.settings.prefix}${id}.mp3`;
+  }
+
+  async put(id: string, mp3: Uint8Array): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(id),
+        Body: mp3,
+        ContentType: "audio/mpeg",
+        CacheControl: `public, max-age=${Math.floor(this.retentionMs / 1000)}, immutable`,
+      }),
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) }));
+  }
+
+  async url(id: string): Promise<string> {
+    if (!this.settings.presign) return `${this.baseUrl}/${id}.mp3`;
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) });
+    return getSignedUrl(this.client, command, { expiresIn: Math.min(MAX_PRESIGN_SECONDS, Math.floor(this.retentionMs / 1000)) });
+  }
+
+  /** Reads a whole object or the byte range a client asked for; undefined when absent or expired. */
+  async read(id: string, range: string | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
+    if (!isAudioId(id)) return undefined;
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), ...(range ? { Range: range } : {}) }),
+      );
+      const lastModified = object.LastModified ?? new Date(0);
+      if (Date.now() - lastModified.getTime() > this.retentionMs) {
+        (object.Body as Readable | undefined)?.destroy();
+        return undefined;
+      }
+      return {
+        status: object.ContentRange ? 206 : 200,
+        body: object.Body as Readable,
+        contentLength: object.ContentLength ?? 0,
+        contentRange: object.ContentRange,
+        lastModified,
+      };
+    } catch (error) {
+      if (error instanceof S3ServiceException) {
+        if (error.$metadata.httpStatusCode === 416) return "unsatisfiable";
+        if (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404) return undefined;
+      }
+      throw error;
+    }
+  }
+
+  async sweep(maxAgeMs: number): Promise<number> {
+    const cutoff = Date.now() - maxAgeMs;
+    let removed = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified && object.LastModified.getTime() < cutoff) {
+          await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: object.Key }));
+          removed++;
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return removed;
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

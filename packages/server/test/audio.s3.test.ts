@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAudioId } from "../src/audio/disk.js";
+import { S3AudioStore } from "../src/audio/s3.js";
+import { startS3, type TestS3 } from "./helpers/backends.js";
+import { startTestServer, type TestServer } from "./helpers/harness.js";
+import { data } from "./helpers/spec-client.js";
+
+const DAY = 86_400_000;
+
+describe("audio in an S3-compatible bucket", () => {
+  let s3: TestS3;
+  let t: TestServer;
+  beforeAll(async () => {
+    s3 = await startS3();
+    t = await startTestServer(s3.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  function store(overrides: { presign?: boolean; retentionMs?: number } = {}) {
+    return new S3AudioStore(
+      {
+        bucket: s3.bucket,
+        prefix: "audio/",
+        region: "us-east-1",
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+        presign: overrides.presign ?? false,
+      },
+      `${t.baseUrl}/audio`,
+      overrides.retentionMs ?? 7 * DAY,
+    );
+  }
+
+  it("stores the MP3 of a request in the bucket and serves it through /audio with ranges", async () => {
+    const { client } = await t.newCustomer("1");
+    const { audio_url } = data<{ audio_url: string }>(await client.tts({ text: "早晨", voice_id: "yue-female-1" }));
+    expect(audio_url).toMatch(new RegExp(`^${t.baseUrl}/audio/[A-Za-z0-9_-]{22}\\.mp3$`));
+    const whole = await fetch(audio_url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("audio/mpeg");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(Number(whole.headers.get("content-length"))).toBe(bytes.length);
+    const part = await fetch(audio_url, { headers: { Range: "bytes=10-19" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 10-19/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(10, 20));
+
+    // The object is in the bucket itself, under the prefix.
+    const id = audio_url.split("/").pop()?.replace(".mp3", "") ?? "";
+    const read = await store().read(id, undefined);
+    expect(read && read !== "unsatisfiable" ? read.contentLength : 0).toBe(bytes.length);
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    expect((await fetch(`${t.baseUrl}/audio/${newAudioId()}.mp3`)).status).toBe(404);
+  });
+
+  it("gives presigned bucket URLs when asked, valid for the retention period", async () => {
+    const presigning = store({ presign: true });
+    const id = newAudioId();
+    await presigning.put(id, new Uint8Array([0xff, 0xf3, 1, 2, 3]));
+    const url = await presigning.url(id);
+    expect(url).toContain(`${s3.endpoint}/${s3.bucket}/audio/${id}.mp3?`);
+    expect(url).toContain("X-Amz-Expires=604800");
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xf3, 1, 2, 3]));
+  });
+
+  it("sweeps objects past the retention period and hides them before that", async () => {
+    const sweeping = store({ retentionMs: 1000 });
+    const id = newAudioId();
+    await sweeping.put(id, new Uint8Array([1]));
+    expect(await sweeping.read(id, undefined)).toBeDefined();
+    // s3rver stamps LastModified in whole seconds.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await sweeping.read(id, undefined)).toBeUndefined();
+    expect(await sweeping.sweep(1000)).toBeGreaterThanOrEqual(1);
+    expect(await store().read(id, undefined)).toBeUndefined();
+  });
+});
