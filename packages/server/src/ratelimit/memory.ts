@@ -4,8 +4,14 @@ import type { RateLimitDecision, RateLimiter } from "./limiter.js";
  * Sliding log in process memory: exact, and right for one server process.
  * Several processes need the Redis limiter so that they share one count.
  */
+interface Log {
+  /** Request times, oldest first; entries before `head` have left the window. */
+  times: number[];
+  head: number;
+}
+
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly logs = new Map<string, number[]>();
+  private readonly logs = new Map<string, Log>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -19,15 +25,26 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async hit(subject: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const now = this.now();
-    const log = this.prune(subject, now, windowMs);
-    const allowed = log.length < limit;
-    if (allowed) log.push(now);
-    if (log.length > 0) this.logs.set(subject, log);
-    const oldest = log[0] ?? now;
+    let log = this.logs.get(subject);
+    if (!log) {
+      log = { times: [], head: 0 };
+      this.logs.set(subject, log);
+    }
+    // Advancing a head index keeps a hit O(1) even with a limit of thousands a minute.
+    while (log.head < log.times.length && (log.times[log.head] ?? 0) <= now - windowMs) log.head++;
+    if (log.head > 1024 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    const count = log.times.length - log.head;
+    const allowed = count < limit;
+    if (allowed) log.times.push(now);
+    const used = allowed ? count + 1 : count;
+    const oldest = log.times[log.head] ?? now;
     return {
       allowed,
       limit,
-      remaining: Math.max(0, limit - log.length),
+      remaining: Math.max(0, limit - used),
       resetSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
     };
   }
@@ -37,17 +54,10 @@ export class MemoryRateLimiter implements RateLimiter {
     this.logs.clear();
   }
 
-  private prune(subject: string, now: number, windowMs: number): number[] {
-    const log = this.logs.get(subject) ?? [];
-    let drop = 0;
-    while (drop < log.length && (log[drop] ?? 0) <= now - windowMs) drop++;
-    return drop > 0 ? log.slice(drop) : log;
-  }
-
   private sweep(): void {
     const now = this.now();
     for (const [subject, log] of this.logs) {
-      const newest = log[log.length - 1];
+      const newest = log.times[log.times.length - 1];
       if (newest === undefined || newest <= now - 3_600_000) this.logs.delete(subject);
     }
   }
