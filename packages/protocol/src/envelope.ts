@@ -9,7 +9,7 @@ export interface EnvelopeKey {
   readonly cryptoKey: CryptoKey;
 }
 
-const IV_BYTES = 16;
+export const IV_BYTES = 16;
 const BLOCK_BYTES = 16;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -72,24 +72,40 @@ export function isEnvelope(value: unknown): value is Envelope {
   );
 }
 
-/**
- * Decrypts an envelope whose plaintext must be a JSON object. Any failure
- * (shape, base64, IV length, block length, padding, UTF-8, JSON, not an object)
- * throws the same EnvelopeError.
- */
-export async function openEnvelope(key: EnvelopeKey, envelope: unknown): Promise<Record<string, unknown>> {
+/** The IV and ciphertext of an envelope, checked for shape, base64, IV and block length. */
+export function envelopeParts(envelope: unknown): { iv: Uint8Array<ArrayBuffer>; ciphertext: Uint8Array<ArrayBuffer> } {
   if (!isEnvelope(envelope)) throw new EnvelopeError();
   const iv = base64ToBytes(envelope.iv);
   const ciphertext = base64ToBytes(envelope.encryptedData);
   if (!iv || !ciphertext || iv.length !== IV_BYTES) throw new EnvelopeError();
   if (ciphertext.length === 0 || ciphertext.length % BLOCK_BYTES !== 0) throw new EnvelopeError();
+  return { iv, ciphertext };
+}
+
+/** Decrypted bytes as the JSON object they must be: strict UTF-8, JSON, an object. */
+export function plaintextObject(plaintext: Uint8Array | ArrayBuffer): Record<string, unknown> {
   let parsed: unknown;
   try {
-    const plaintext = await subtle().decrypt({ name: "AES-CBC", iv }, key.cryptoKey, ciphertext);
     parsed = JSON.parse(decoder.decode(plaintext));
   } catch {
     throw new EnvelopeError();
   }
   if (!isRecord(parsed)) throw new EnvelopeError();
   return parsed;
+}
+
+/**
+ * Decrypts an envelope whose plaintext must be a JSON object. Any failure
+ * (shape, base64, IV length, block length, padding, UTF-8, JSON, not an object)
+ * throws the same EnvelopeError.
+ */
+export async function openEnvelope(key: EnvelopeKey, envelope: unknown): Promise<Record<string, unknown>> {
+  const { iv, ciphertext } = envelopeParts(envelope);
+  let plaintext: ArrayBuffer;
+  try {
+    plaintext = await subtle().decrypt({ name: "AES-CBC", iv }, key.cryptoKey, ciphertext);
+  } catch {
+    throw new EnvelopeError();
+  }
+  return plaintextObject(plaintext);
 }

@@ -1,4 +1,5 @@
-import { type ApiResponse, sealEnvelope } from "@fangyan/protocol";
+import type { ApiResponse } from "@fangyan/protocol";
+import { sealEnvelopeSync } from "@fangyan/protocol/node";
 import type { FastifyReply } from "fastify";
 import type { StoredAnswer } from "../replay/cache.js";
 import type { Caller } from "./caller.js";
@@ -7,9 +8,9 @@ import type { Caller } from "./caller.js";
  * Encrypts a wrapper with the key the request presented. Only when no key was
  * presented at all (MISSING_API_KEY) does it go out as plain JSON.
  */
-export async function encodeAnswer(caller: Caller | undefined, status: number, wrapper: ApiResponse<unknown>): Promise<StoredAnswer> {
+export function encodeAnswer(caller: Caller | undefined, status: number, wrapper: ApiResponse<unknown>): StoredAnswer {
   const key = caller?.envelopeKey;
-  const body = key ? await sealEnvelope(key, wrapper) : wrapper;
+  const body = key ? sealEnvelopeSync(key, wrapper) : wrapper;
   return { status, body: JSON.stringify(body) };
 }
 

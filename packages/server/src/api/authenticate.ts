@@ -1,4 +1,4 @@
-import { deriveEnvelopeKey } from "@fangyan/protocol";
+import { deriveEnvelopeKeySync } from "@fangyan/protocol/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/service.js";
 import { RATE_WINDOW_MS, type RateLimitDecision, type RateLimiter } from "../ratelimit/limiter.js";
@@ -56,7 +56,7 @@ export function authenticator(options: AuthOptions) {
   async function checkKey(request: FastifyRequest, header: string | string[] | undefined): Promise<ApiError | undefined> {
     if (header === undefined) return new ApiError("MISSING_API_KEY", "The X-API-Key header is required");
     const presented = Array.isArray(header) ? header.join(", ") : header;
-    request.caller.envelopeKey = await deriveEnvelopeKey(presented);
+    request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
     if (presented.trim() === "") return new ApiError("AUTH_ERROR", "The X-API-Key header is empty");
     const owner = await options.accounts.authenticate(presented);
     if (!owner) return new ApiError("INVALID_API_KEY", "The API key is not valid, or it or its account is disabled");

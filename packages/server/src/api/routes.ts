@@ -3,11 +3,11 @@ import {
   type AccountResult,
   MAX_TEXT_CHARS,
   microToYuan,
-  openEnvelope,
   pricePerWanMicro,
   REQUEST_MAX_AGE_MS,
   REQUEST_MAX_FUTURE_MS,
 } from "@fangyan/protocol";
+import { openEnvelopeSync } from "@fangyan/protocol/node";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/service.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
@@ -52,22 +52,22 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const caller = request.caller as Caller | undefined;
     const apiError = toApiError(error, options.bodyLimitBytes);
-    if (apiError) return sendAnswer(reply, await encodeAnswer(caller, apiError.status, apiError.toWrapper()));
+    if (apiError) return sendAnswer(reply, encodeAnswer(caller, apiError.status, apiError.toWrapper()));
     // Faults of the service itself: no spec code fits, so TTS_FAILED with a 5xx status that
     // tells clients to retry. A shared backend that is down (Redis) is 503; anything else 500.
     if (error instanceof BackendUnavailableError) {
       request.log.warn({ err: error }, "backend unavailable");
       reply.header("Retry-After", 5);
       const failure = new ApiError("TTS_FAILED", "The service is temporarily unavailable; retry in a few seconds");
-      return sendAnswer(reply, await encodeAnswer(caller, 503, failure.toWrapper()));
+      return sendAnswer(reply, encodeAnswer(caller, 503, failure.toWrapper()));
     }
     request.log.error({ err: error }, "unexpected error");
     const failure = new ApiError("TTS_FAILED", "Internal error; nothing was charged. Try again");
-    return sendAnswer(reply, await encodeAnswer(caller, 500, failure.toWrapper()));
+    return sendAnswer(reply, encodeAnswer(caller, 500, failure.toWrapper()));
   });
 
   app.get("/voices", async (request, reply) => {
-    return sendAnswer(reply, await encodeAnswer(request.caller, 200, { success: true, data: { voices: options.voices.grouped() } }));
+    return sendAnswer(reply, encodeAnswer(request.caller, 200, { success: true, data: { voices: options.voices.grouped() } }));
   });
 
   app.get("/account", async (request, reply) => {
@@ -79,7 +79,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       total_consumed_yuan: microToYuan(account.totalConsumedMicro),
       price_per_wan_yuan: microToYuan(pricePerWanMicro(account.totalRechargeMicro)),
     };
-    return sendAnswer(reply, await encodeAnswer(request.caller, 200, { success: true, data }));
+    return sendAnswer(reply, encodeAnswer(request.caller, 200, { success: true, data }));
   });
 
   app.post("/tts", async (request, reply) => {
@@ -95,9 +95,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
     } catch {
       throw decryptionFailed();
     }
-    const plaintext = await openEnvelope(envelopeKey, envelope).catch(() => {
+    let plaintext: Record<string, unknown>;
+    try {
+      plaintext = openEnvelopeSync(envelopeKey, envelope);
+    } catch {
       throw decryptionFailed();
-    });
+    }
     const { timestamp, iv, encryptedData } = envelope as { timestamp: number; iv: string; encryptedData: string };
 
     // Step 6: the validity window.

@@ -197,10 +197,38 @@ export class KyselyStore implements Store {
   }
 
   async findKeyOwner(lookupDigest: string): Promise<KeyOwner | undefined> {
-    const key = await this.db.selectFrom("api_keys").selectAll().where("lookup_digest", "=", lookupDigest).executeTakeFirst();
-    if (!key) return undefined;
-    const account = await this.getAccount(key.account_id);
-    return account && { key: toKey(key), account };
+    // One joined query: this runs on every API request.
+    const row = await this.db
+      .selectFrom("api_keys as k")
+      .innerJoin("accounts as a", "a.id", "k.account_id")
+      .select([
+        "k.id as key_id",
+        "k.prefix as key_prefix",
+        "k.status as key_status",
+        "k.created_at as key_created_at",
+        "a.id",
+        "a.name",
+        "a.status",
+        "a.balance_micro",
+        "a.total_recharge_micro",
+        "a.total_consumed_micro",
+        "a.rate_limit_per_minute",
+        "a.created_at",
+      ])
+      .where("k.lookup_digest", "=", lookupDigest)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      key: toKey({
+        id: row.key_id,
+        account_id: row.id,
+        lookup_digest: lookupDigest,
+        prefix: row.key_prefix,
+        status: row.key_status,
+        created_at: row.key_created_at,
+      }),
+      account: toAccount(row),
+    };
   }
 
   async getKey(id: string): Promise<ApiKeyRecord | undefined> {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { deriveEnvelopeKey, EnvelopeError, openEnvelope, sealEnvelope } from "../src/index.js";
+import { deriveEnvelopeKeySync, openEnvelopeSync, sealEnvelopeSync } from "../src/node.js";
+import { hexToBytes, loadEnvelopeVectors } from "./vectors/envelope-vectors.js";
+
+const { api_key: API_KEY, aes_key_hex: AES_KEY_HEX, vectors } = loadEnvelopeVectors();
+
+describe("the node:crypto envelope (@fangyan/protocol/node)", () => {
+  it("derives SHA-256 of the key as the AES key", () => {
+    expect(deriveEnvelopeKeySync(API_KEY).aesKey.toString("hex")).toBe(AES_KEY_HEX);
+  });
+
+  it.each(vectors)("matches the OpenSSL vector both ways: $name", (vector) => {
+    const key = deriveEnvelopeKeySync(API_KEY);
+    expect(sealEnvelopeSync(key, JSON.parse(vector.plaintext), { iv: hexToBytes(vector.iv_hex), timestamp: 7 })).toEqual({
+      encryptedData: vector.encryptedData,
+      iv: vector.iv,
+      timestamp: 7,
+    });
+    expect(openEnvelopeSync(key, { encryptedData: vector.encryptedData, iv: vector.iv, timestamp: 7 })).toEqual(
+      JSON.parse(vector.plaintext),
+    );
+  });
+
+  it("opens what WebCrypto sealed and the other way round", async () => {
+    const payload = { text: "𠮷野家，粤語同普通话", speed: 1.5 };
+    const webKey = await deriveEnvelopeKey(API_KEY);
+    const nodeKey = deriveEnvelopeKeySync(API_KEY);
+    expect(openEnvelopeSync(nodeKey, await sealEnvelope(webKey, payload))).toEqual(payload);
+    expect(await openEnvelope(webKey, sealEnvelopeSync(nodeKey, payload))).toEqual(payload);
+  });
+
+  it("fails every way with the one EnvelopeError, like the WebCrypto one", async () => {
+    const key = deriveEnvelopeKeySync(API_KEY);
+    const good = sealEnvelopeSync(key, { a: 1 });
+    const cases: unknown[] = [
+      null,
+      { ...good, iv: "AAAA" },
+      { ...good, encryptedData: "not base64!" },
+      { ...good, encryptedData: Buffer.alloc(20).toString("base64") },
+      sealEnvelopeSync(deriveEnvelopeKeySync("fy_other"), { a: 1 }),
+      sealEnvelopeSync(key, [1]),
+      sealEnvelopeSync(key, "text"),
+    ];
+    for (const envelope of cases) {
+      expect(() => openEnvelopeSync(key, envelope)).toThrow(EnvelopeError);
+      await expect(openEnvelope(await deriveEnvelopeKey(API_KEY), envelope)).rejects.toThrow(EnvelopeError);
+    }
+  });
+});
