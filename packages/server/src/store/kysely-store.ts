@@ -1,3 +1,4 @@
+import type { CompiledQuery } from "kysely";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "./schema.js";
 import type { Account, ApiKeyRecord, ChargeInput, ChargeResult, KeyOwner, LedgerEntry, RechargeInput, Status, Store } from "./store.js";
@@ -5,6 +6,7 @@ import type { Account, ApiKeyRecord, ChargeInput, ChargeResult, KeyOwner, Ledger
 type AccountRow = Selectable<Database["accounts"]>;
 type KeyRow = Selectable<Database["api_keys"]>;
 type LedgerRow = Selectable<Database["ledger"]>;
+type KeyOwnerRow = AccountRow & { key_id: string; key_prefix: string; key_status: string; key_created_at: number };
 
 // Drivers may hand back BIGINT as a string (pg) or bigint; money stays an exact integer either way.
 function int(value: number | string | bigint): number {
@@ -55,6 +57,8 @@ function toEntry(row: LedgerRow): LedgerEntry {
 
 /** The store's queries, written once for every Kysely dialect. */
 export class KyselyStore implements Store {
+  private keyOwnerQuery: CompiledQuery<KeyOwnerRow> | undefined;
+
   constructor(
     protected readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => db.destroy(),
@@ -197,8 +201,8 @@ export class KyselyStore implements Store {
   }
 
   async findKeyOwner(lookupDigest: string): Promise<KeyOwner | undefined> {
-    // One joined query: this runs on every API request.
-    const row = await this.db
+    // Runs on every API request: built and compiled once, executed with the digest.
+    this.keyOwnerQuery ??= this.db
       .selectFrom("api_keys as k")
       .innerJoin("accounts as a", "a.id", "k.account_id")
       .select([
@@ -215,8 +219,10 @@ export class KyselyStore implements Store {
         "a.rate_limit_per_minute",
         "a.created_at",
       ])
-      .where("k.lookup_digest", "=", lookupDigest)
-      .executeTakeFirst();
+      .where("k.lookup_digest", "=", "")
+      .compile();
+    const result = await this.db.executeQuery<KeyOwnerRow>({ ...this.keyOwnerQuery, parameters: [lookupDigest] });
+    const row = result.rows[0];
     if (!row) return undefined;
     return {
       key: toKey({
