@@ -1,2 +1,3 @@
 export * from "./frames.js";
+export * from "./join.js";
 export * from "./xing.js";

@@ -11,10 +11,15 @@ import { type Frame, iterateFrames, layer3Bitrates, layer3FrameLength, xingFlags
 export const lameEncoderDelay = 576;
 
 export interface XingFrameOptions {
-  /** Samples of real audio in the stream, from which the padding is derived. */
-  pcmSamples: number;
+  /**
+   * Samples of real audio in the stream, from which the padding is derived.
+   * Absent when unknown: the tag then states no delay or padding.
+   */
+  pcmSamples: number | undefined;
   /** Constant-bitrate streams get an "Info" tag, variable ones a "Xing" tag. */
   constantBitrate: boolean;
+  /** Samples of silence the encoder put before the audio; LAME's 576 unless told. */
+  encoderDelay?: number;
 }
 
 const xingTagLength = 4 + 4 + 4 + 4 + 100 + 4; // id, flags, frames, bytes, TOC, quality
@@ -56,13 +61,15 @@ export function buildXingFrame(audio: Uint8Array, options: XingFrameOptions): Ui
   at += xingTagLength;
 
   const samples = frames.length * header.samplesPerFrame;
-  const padding = samples - lameEncoderDelay - options.pcmSamples;
+  const delay = options.encoderDelay ?? lameEncoderDelay;
+  const padding = options.pcmSamples === undefined ? -1 : samples - delay - options.pcmSamples;
   writeAscii(out, at, lameVersion);
   out[at + 9] = options.constantBitrate ? 1 : 4; // tag revision 0; method CBR or VBR (mtrh, LAME's -V)
   out[at + 20] = options.constantBitrate ? Math.min(header.bitrateKbps, 255) : 0;
-  if (padding >= 0 && padding <= 0xfff) {
-    out[at + 21] = lameEncoderDelay >> 4;
-    out[at + 22] = ((lameEncoderDelay & 0xf) << 4) | (padding >> 8);
+  // Both fields are 12 bits; a value that does not fit is left out rather than wrapped.
+  if (padding >= 0 && padding <= 0xfff && delay >= 0 && delay <= 0xfff) {
+    out[at + 21] = delay >> 4;
+    out[at + 22] = ((delay & 0xf) << 4) | (padding >> 8);
     out[at + 23] = padding & 0xff;
   }
   out[at + 24] = sourceRateBits(header.sampleRate) << 6;

@@ -1,41 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { deriveEnvelopeKey, EnvelopeError, openEnvelope, sealEnvelope } from "../src/index.js";
+import { bytesToBase64, deriveEnvelopeKey, EnvelopeError, openEnvelope, sealEnvelope } from "../src/index.js";
+import { hexToBytes, loadEnvelopeVectors } from "./vectors/envelope-vectors.js";
 
-// Recorded once with OpenSSL, an implementation independent of this package:
-//   K=$(printf '%s' 'fy_test_vector_key_0001' | sha256sum | cut -d' ' -f1)
-//   printf '%s' "$PLAINTEXT" | openssl enc -aes-256-cbc -K $K -iv $IV | base64 -w0
-const API_KEY = "fy_test_vector_key_0001";
-const VECTORS = [
-  {
-    plaintext: '{"text":"你好，世界","voice_id":"yue-f1"}',
-    iv: "000102030405060708090a0b0c0d0e0f",
-    encryptedData: "/BGDTAHmgIAxBMg0VjkbL/L6SgYOGIE62X1jt6InS5MS6fFViM2rgPqQTvFkTxDq",
-  },
-  {
-    plaintext: '{"success":true,"data":{"name":"demo"}}',
-    iv: "ffeeddccbbaa99887766554433221100",
-    encryptedData: "F5PuXi+8CAwXLLSAeGvvxAmf0sI+e2xo5IjTCrUMNa2XBDR2/xygT9pMswb3DokD",
-  },
-];
-
-function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(hex.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16));
-}
-
-function hexToBase64(hex: string): string {
-  return Buffer.from(hex, "hex").toString("base64");
-}
+const { api_key: API_KEY, aes_key_hex: AES_KEY_HEX, vectors: VECTORS } = loadEnvelopeVectors();
 
 describe("envelope", () => {
-  it.each(VECTORS)("encrypts exactly as OpenSSL does ($iv)", async (vector) => {
-    const key = await deriveEnvelopeKey(API_KEY);
-    const envelope = await sealEnvelope(key, JSON.parse(vector.plaintext), { iv: hexToBytes(vector.iv), timestamp: 1 });
-    expect(envelope).toEqual({ encryptedData: vector.encryptedData, iv: hexToBase64(vector.iv), timestamp: 1 });
+  it("the AES key is SHA-256 of the API key string", async () => {
+    expect(Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(API_KEY))).toString("hex")).toBe(AES_KEY_HEX);
   });
 
-  it.each(VECTORS)("decrypts what OpenSSL encrypted ($iv)", async (vector) => {
+  it.each(VECTORS)("encrypts exactly as OpenSSL does: $name", async (vector) => {
     const key = await deriveEnvelopeKey(API_KEY);
-    const opened = await openEnvelope(key, { encryptedData: vector.encryptedData, iv: hexToBase64(vector.iv), timestamp: 1 });
+    const envelope = await sealEnvelope(key, JSON.parse(vector.plaintext), { iv: hexToBytes(vector.iv_hex), timestamp: 1 });
+    expect(envelope).toEqual({ encryptedData: vector.encryptedData, iv: vector.iv, timestamp: 1 });
+    expect(bytesToBase64(hexToBytes(vector.iv_hex))).toBe(vector.iv);
+  });
+
+  it.each(VECTORS)("decrypts what OpenSSL encrypted: $name", async (vector) => {
+    const key = await deriveEnvelopeKey(API_KEY);
+    const opened = await openEnvelope(key, { encryptedData: vector.encryptedData, iv: vector.iv, timestamp: 1 });
     expect(opened).toEqual(JSON.parse(vector.plaintext));
   });
 

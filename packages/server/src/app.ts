@@ -3,6 +3,7 @@ import { newId } from "./accounts/keys.js";
 import { AccountService } from "./accounts/service.js";
 import { adminRoutes } from "./admin/http.js";
 import { apiRoutes } from "./api/routes.js";
+import { registerCors } from "./api/cors.js";
 import type { DiskAudioStore } from "./audio/disk.js";
 import { audioRoutes } from "./audio/routes.js";
 import type { S3AudioStore } from "./audio/s3.js";
@@ -51,14 +52,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (request, reply) => {
+  // Synchronous hooks: they run on every request, and a promise per request is measurable.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
-    // While draining, a keep-alive connection would outlive its last answer and hold the exit.
+    done();
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    // Decided at send time: a request already in flight when draining began must close its
+    // keep-alive connection too, or that connection would hold the exit.
     if (closing) reply.header("Connection", "close");
   });
   app.get("/healthz", async (_request, reply) => (closing ? reply.code(503).send({ status: "closing" }) : { status: "ok" }));
 
+    done(null, payload);
   const accounts = new AccountService(deps.store, deps.now);
+  registerCors(app, config.corsOrigins);
   const tts = new TtsService({
     store: deps.store,
     engine: deps.engine,

@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: boolean;
   /** Accounts, keys and ledger: the SQLite file by default, or PostgreSQL. */
   database: StoreLocation;
+  /** Web origins whose pages may call the API and fetch audio (CORS); empty: none. */
+  corsOrigins: string[];
   /** Shared rate limits and replay cache for a cluster; in-process when unset. */
   redis: { url: string; prefix: string } | undefined;
   /** Audio in an S3-compatible bucket; the local audio folder when unset. */
@@ -66,6 +68,23 @@ const flag = z
 
 const schema = z.object({
   FANGYAN_HOST: z.string().trim().min(1).default("127.0.0.1"),
+/** "https://a.example, http://localhost:5173": exact origins, scheme and host (and port) only. */
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine((origin) => URL.canParse(origin) && new URL(origin).origin === origin && /^https?:/.test(origin), {
+        message: "must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash)",
+      }),
+    ),
+  );
+
   FANGYAN_PORT: integer(0, 65535).default(8080),
   FANGYAN_DATA_DIR: z.string().trim().min(1).default("./data"),
   FANGYAN_PUBLIC_URL: url.optional(),
@@ -88,6 +107,7 @@ const schema = z.object({
   FANGYAN_DATABASE_URL: z.string().trim().min(1).optional(),
   FANGYAN_REDIS_URL: z
     .string()
+  FANGYAN_CORS_ORIGINS: origins.optional(),
     .trim()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
@@ -154,6 +174,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     redis: e.FANGYAN_REDIS_URL ? { url: e.FANGYAN_REDIS_URL, prefix: e.FANGYAN_REDIS_PREFIX } : undefined,
     s3: e.FANGYAN_S3_BUCKET
       ? {
+    corsOrigins: e.FANGYAN_CORS_ORIGINS ?? [],
           bucket: e.FANGYAN_S3_BUCKET,
           prefix: e.FANGYAN_S3_PREFIX,
           region: e.FANGYAN_S3_REGION,

@@ -1,4 +1,4 @@
-import { crc16, describeMp3, iterateFrames, lameEncoderDelay, xingTagOffset } from "@fangyan/mp3";
+import { crc16, describeMp3, iterateFrames, joinMp3, lameEncoderDelay, xingTagOffset } from "@fangyan/mp3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMp3Encoder } from "wasm-media-encoders";
 import { encodeMp3, type Mp3Encoder } from "../../src/speech/mp3/encoder.js";
@@ -111,40 +111,13 @@ describe("encoded MP3 streams", () => {
   });
 });
 
-describe("reading MP3 files", () => {
-  it("skips an ID3v2 tag before the audio", () => {
-    const mp3 = encodeMp3(encoder, tone(1, 22050), 22050);
-    const tagBody = new Uint8Array(300).fill(0xff); // sync-like bytes must not be read as frames
-    const id3 = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0x02, 0x2c]); // 300 as a syncsafe size
-    const tagged = new Uint8Array([...id3, ...tagBody, ...mp3]);
-    const plain = describeMp3(mp3);
-    const info = describeMp3(tagged);
-    expect(info.id3Bytes).toBe(310);
-    expect(info.frames).toBe(plain.frames);
-    expect(info.hasXingHeader).toBe(true);
-    expect(info.id3Bytes + info.frameBytes).toBe(tagged.length);
-  });
-
-  it("ignores a trailing ID3v1 tag", () => {
-    const mp3 = encodeMp3(encoder, tone(1, 22050), 22050);
-    const id3v1 = new Uint8Array(128);
-    id3v1.set([0x54, 0x41, 0x47]); // "TAG"
-    const info = describeMp3(new Uint8Array([...mp3, ...id3v1]));
-    expect(info.frames).toBe(describeMp3(mp3).frames);
-    expect(info.frameBytes).toBe(mp3.length);
-  });
-
-  it("counts every frame of a stream without a Xing frame as audio", () => {
-    const mp3 = encodeMp3(encoder, tone(1, 22050), 22050);
-    const withoutTag = mp3.subarray(firstFrame(mp3).header.length);
-    const info = describeMp3(withoutTag);
-    expect(info.hasXingHeader).toBe(false);
-    expect(info.xingFrames).toBeUndefined();
-    expect(info.frames).toBe(describeMp3(mp3).frames);
-  });
-
-  it("rejects bytes that hold no MP3 frames", () => {
-    expect(() => describeMp3(new TextEncoder().encode("RIFF....WAVEfmt not an mp3 at all"))).toThrow(/No MPEG/);
-    expect(() => describeMp3(new Uint8Array(0))).toThrow(/No MPEG/);
+describe("joining encoded parts, as fy say does", () => {
+  it("two encoded texts join into one stream whose duration is their sum and whose Info frame says so", () => {
+    const first = encodeMp3(encoder, tone(2.3, 22050), 22050);
+    const second = encodeMp3(encoder, tone(1.1, 22050), 22050);
+    const joined = describeMp3(joinMp3([first, second]));
+    expect(joined.durationMs).toBeCloseTo(describeMp3(first).durationMs + describeMp3(second).durationMs, 9);
+    expect(joined).toMatchObject({ xingKind: "Info", xingFrames: joined.frames, encoderDelay: lameEncoderDelay });
+    expect(joined.encoderPadding).toBe(describeMp3(second).encoderPadding);
   });
 });

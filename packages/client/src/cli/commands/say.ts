@@ -1,0 +1,128 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { sumYuan } from "../../billing.js";
+import type { LongTtsPart } from "../../long.js";
+import { ttsToFile } from "../../node.js";
+import { parseSay, type SayArgs } from "../args.js";
+import { clientFor, type Io, printJson } from "../context.js";
+import { UsageError } from "../exit-codes.js";
+import { bytes, count, duration, yuan } from "../format.js";
+import { SAY_HELP } from "../help.js";
+import { outputPath } from "../output-name.js";
+import { ProgressBar } from "../progress.js";
+
+const NO_TEXT = 'No text to speak: give it as an argument (fy say "你好" -v VOICE), with --file FILE, or on standard input';
+
+async function readStream(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The text from the arguments, else --file, else standard input. A file's BOM and surrounding blank lines go. */
+async function readText(io: Io, args: SayArgs): Promise<string> {
+  if (args.words.length > 0 && args.file !== undefined)
+    throw new UsageError("Give the text either as an argument or with --file, not both");
+  if (args.words.length > 0) return args.words.join(" ");
+  let text: string;
+  if (args.file !== undefined && args.file !== "-") {
+    text = await readFile(path.resolve(io.cwd, args.file), "utf8").catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read ${args.file}: ${error.code ?? error.message}`);
+    });
+  } else if (args.file === "-" || !io.stdin.isTTY) {
+    text = await readStream(io.stdin);
+  } else {
+    throw new UsageError(NO_TEXT);
+  }
+  return text.replace(/^\uFEFF/, "").trim();
+}
+
+function partJson(part: LongTtsPart) {
+  return {
+    index: part.index,
+    chars: part.chars,
+    audio_url: part.audioUrl,
+    request_id: part.requestId ?? null,
+    bytes: part.bytes,
+    duration_ms: part.durationMs,
+    billing: {
+      raw_chars: part.billing.rawChars,
+      billable_chars: part.billing.billableChars,
+      cost_yuan: part.billing.costYuan,
+      balance_after_yuan: part.billing.balanceAfterYuan,
+    },
+  };
+}
+
+/** Raised when a run of several requests stops part-way: says what was already charged. */
+export class PartialRunError extends Error {
+  override readonly name = "PartialRunError";
+  constructor(
+    override readonly cause: unknown,
+    readonly done: readonly LongTtsPart[],
+    readonly parts: number,
+  ) {
+    super("stopped part-way");
+  }
+
+  get chargedYuan(): number {
+    return sumYuan(this.done.map((part) => part.billing.costYuan));
+  }
+
+  get note(): string {
+    return `${this.done.length} of ${this.parts} parts were already made and charged ${yuan(this.chargedYuan)}; no file was written`;
+  }
+}
+
+export async function say(io: Io, argv: string[]): Promise<void> {
+  const args = parseSay(argv);
+  if (args.help) {
+    io.stdout.write(SAY_HELP);
+    return;
+  }
+  const voiceId = args.voice?.trim();
+  if (!voiceId) throw new UsageError("Choose a voice with -v VOICE; `fy voices` lists them");
+  const text = await readText(io, args);
+  if (text === "") throw new UsageError(NO_TEXT);
+  const client = clientFor(io, args);
+  const file = await outputPath(io.cwd, args.output, text);
+
+  const progress = new ProgressBar(io.stderr);
+  const done: LongTtsPart[] = [];
+  let parts = 0;
+  const result = await ttsToFile(client, { text, voiceId, speed: args.speed, pitch: args.pitch, volume: args.volume }, file, {
+    onProgress(update) {
+      parts = update.parts;
+      if (update.part) done.push(update.part);
+      progress.update(update);
+    },
+  })
+    .catch((error: unknown) => {
+      throw done.length > 0 && done.length < parts ? new PartialRunError(error, done, parts) : error;
+    })
+    .finally(() => progress.stop());
+
+  if (args.json) {
+    printJson(io, {
+      file: result.path,
+      bytes: result.mp3.length,
+      duration_ms: result.durationMs,
+      voice_id: voiceId,
+      raw_chars: result.rawChars,
+      billable_chars: result.billableChars,
+      cost_yuan: result.costYuan,
+      balance_after_yuan: result.balanceAfterYuan,
+      parts: result.parts.map(partJson),
+    });
+    return;
+  }
+  // A file under the current folder is named relative to it; anywhere else, in full.
+  const relative = path.relative(io.cwd, result.path);
+  const name = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : result.path;
+  const joined = result.parts.length > 1 ? `, joined from ${result.parts.length} requests` : "";
+  io.stdout.write(`Saved ${name}: ${duration(result.durationMs)} of speech, ${bytes(result.mp3.length)}${joined}\n`);
+  const rounding = result.parts.length > 1 ? ": each request rounds up to 50" : "";
+  io.stdout.write(
+    `Cost ${yuan(result.costYuan)} for ${count(result.rawChars)} characters (billed as ${count(result.billableChars)}${rounding}); balance ${yuan(result.balanceAfterYuan)}\n`,
+  );
+}

@@ -1,0 +1,124 @@
+import { describeMp3, joinMp3 } from "@fangyan/mp3";
+import { centsDown, centsUp, countChars, estimateCostYuan, MICRO_PER_YUAN, microToYuan } from "@fangyan/protocol";
+import { FangyanError, InsufficientBalanceError } from "./core/errors.js";
+import { splitText } from "./text/split.js";
+import type { Account, Billing, RequestOptions, TtsParams, TtsResult } from "./types.js";
+
+export interface LongTtsPart {
+  /** 0-based position in the text. */
+  index: number;
+  /** Characters (code points) of this part's text. */
+  chars: number;
+  audioUrl: string;
+  /** This part's own charge: each part is rounded up to 50 characters on its own. */
+  billing: Billing;
+  requestId: string | undefined;
+  /** Size of this part's MP3. */
+  bytes: number;
+  durationMs: number;
+}
+
+export interface LongTtsProgress {
+  /** Parts synthesized, downloaded and charged so far. */
+  partsDone: number;
+  parts: number;
+  charsDone: number;
+  chars: number;
+  /** The part just finished; absent in the first report, sent before any request. */
+  part?: LongTtsPart;
+}
+
+export interface LongTtsOptions extends RequestOptions {
+  /** Called once before the first request and once after each part. */
+  onProgress?: ((progress: LongTtsProgress) => void) | undefined;
+  /**
+   * With more than one part, compare the whole cost with the balance first
+   * and throw InsufficientBalanceError before anything is charged. Default true.
+   */
+  checkBalance?: boolean | undefined;
+}
+
+export interface LongTtsResult {
+  /** One MP3 for the whole text: the parts' audio joined, with one header stating the full duration. */
+  mp3: Uint8Array;
+  parts: LongTtsPart[];
+  /** The sum of the parts' durations. */
+  durationMs: number;
+  rawChars: number;
+  /** The sum of the parts' billable characters. */
+  billableChars: number;
+  /** The sum of the parts' charges. */
+  costYuan: number;
+  balanceAfterYuan: number;
+}
+
+/** What ttsLong needs of a client. */
+export interface LongTtsClient {
+  tts(params: TtsParams, options?: RequestOptions): Promise<TtsResult>;
+  download(audioUrl: string, options?: RequestOptions): Promise<Uint8Array>;
+  account(options?: RequestOptions): Promise<Account>;
+}
+
+const toMicro = (yuan: number) => Math.round(yuan * MICRO_PER_YUAN);
+
+async function checkBalance(client: LongTtsClient, pieces: readonly string[], options: RequestOptions): Promise<void> {
+  const account = await client.account(options);
+  let costMicro = 0;
+  for (const piece of pieces) costMicro += toMicro(estimateCostYuan(piece, account.pricePerWanYuan));
+  const balanceMicro = toMicro(account.balanceYuan);
+  if (balanceMicro >= costMicro) return;
+  // The same condition and details the service would answer, found before the first part is charged.
+  throw new InsufficientBalanceError(`The balance is too low for this text (${pieces.length} requests); recharge first`, {
+    code: "INSUFFICIENT_BALANCE",
+    status: 402,
+    details: { required_cents: centsUp(costMicro), available_cents: centsDown(balanceMicro) },
+  });
+}
+
+/**
+ * Speaks a text of any length: split by `splitText`, one request per piece,
+ * one after another (so as not to crowd the rate limit), each MP3 downloaded
+ * and all of them joined. A failure stops the run; the parts done before it
+ * were charged, as `onProgress` reported.
+ */
+export async function ttsLong(client: LongTtsClient, params: TtsParams, options: LongTtsOptions = {}): Promise<LongTtsResult> {
+  const pieces = splitText(params.text);
+  if (pieces.length === 0) throw new FangyanError("The text holds nothing to speak, only white space");
+  const chars = countChars(params.text);
+  const { onProgress, checkBalance: check = true, ...requestOptions } = options;
+  if (pieces.length > 1 && check) await checkBalance(client, pieces, requestOptions);
+
+  onProgress?.({ partsDone: 0, parts: pieces.length, charsDone: 0, chars });
+  const parts: LongTtsPart[] = [];
+  const audio: Uint8Array[] = [];
+  let charsDone = 0;
+  for (const [index, text] of pieces.entries()) {
+    const result = await client.tts({ ...params, text }, requestOptions);
+    const mp3 = await client.download(result.audioUrl, requestOptions);
+    const part: LongTtsPart = {
+      index,
+      chars: countChars(text),
+      audioUrl: result.audioUrl,
+      billing: result.billing,
+      requestId: result.requestId,
+      bytes: mp3.length,
+      durationMs: describeMp3(mp3).durationMs,
+    };
+    parts.push(part);
+    audio.push(mp3);
+    charsDone += part.chars;
+    onProgress?.({ partsDone: parts.length, parts: pieces.length, charsDone, chars, part });
+  }
+
+  const last = parts[parts.length - 1];
+  return {
+    // One part is the service's file as it is; only several need joining.
+    mp3: audio.length === 1 && audio[0] ? audio[0] : joinMp3(audio),
+    parts,
+    durationMs: parts.reduce((sum, part) => sum + part.durationMs, 0),
+    rawChars: parts.reduce((sum, part) => sum + part.billing.rawChars, 0),
+    billableChars: parts.reduce((sum, part) => sum + part.billing.billableChars, 0),
+    costYuan: microToYuan(parts.reduce((sum, part) => sum + toMicro(part.billing.costYuan), 0)),
+    balanceAfterYuan: last ? last.billing.balanceAfterYuan : 0,
+  };
+}

@@ -1,0 +1,80 @@
+/** A `fetch` with the WHATWG signature: Node 20's, a browser's, or a wrapper around either. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** Defaults to the FANGYAN_API_KEY environment variable (in Node). */
+  apiKey?: string | undefined;
+  /** Ends in /api/v1. Defaults to FANGYAN_BASE_URL, else http://127.0.0.1:8080/api/v1. */
+  baseUrl?: string | undefined;
+  /** Per attempt, from sending to the last byte of the answer. Default 120,000 (2 minutes). */
+  timeoutMs?: number | undefined;
+  /** Retries after a network failure, a timeout, a 429 or a 5xx. Default 2. */
+  maxRetries?: number | undefined;
+  /** Defaults to globalThis.fetch. */
+  fetch?: Fetch | undefined;
+}
+
+/** Per-call overrides. */
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+}
+
+export interface TtsParams {
+  /** 1 to 5000 characters (Unicode code points). Longer texts: `ttsLong`. */
+  text: string;
+  /** An id from `voices()`, e.g. "yue-female-1". */
+  voiceId: string;
+  /** Speaking rate, 0.5 to 2.0 (default 1.0). */
+  speed?: number | undefined;
+  /** 0.5 to 2.0 (default 1.0). */
+  pitch?: number | undefined;
+  /** 0.1 to 2.0 (default 1.0). */
+  volume?: number | undefined;
+}
+
+export interface Billing {
+  /** Characters (code points) in the text. */
+  rawChars: number;
+  /** rawChars rounded up to a multiple of 50: what is charged. */
+  billableChars: number;
+  costYuan: number;
+  balanceAfterYuan: number;
+}
+
+export interface TtsResult {
+  /** The MP3. A capability URL: it needs no key, and expires after the service's retention (7 days by default). */
+  audioUrl: string;
+  billing: Billing;
+  requestId: string | undefined;
+}
+
+export interface Voice {
+  /** The value to pass as `voiceId`. */
+  id: string;
+  name: string;
+  /** The dialect group label the service lists the voice under, e.g. "粤语". */
+  dialect: string;
+  /** ISO 639-3, e.g. "yue", "cmn". */
+  dialectCode: string | undefined;
+  gender: string | undefined;
+}
+
+export interface VoiceList {
+  /** Every voice, in the service's order. */
+  voices: Voice[];
+  /** The same voices grouped by dialect label, as GET /voices sends them. */
+  byDialect: Record<string, Voice[]>;
+  requestId: string | undefined;
+}
+
+export interface Account {
+  name: string;
+  balanceYuan: number;
+  totalRechargeYuan: number;
+  totalConsumedYuan: number;
+  /** The price that applies now, in yuan per 10,000 characters: it falls as the total recharge grows. */
+  pricePerWanYuan: number;
+  requestId: string | undefined;
+}
