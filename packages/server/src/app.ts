@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { newId } from "./accounts/keys.js";
 import { AccountService } from "./accounts/service.js";
 import { adminRoutes } from "./admin/http.js";
-import { apiRoutes } from "./api/routes.js";
 import { registerCors } from "./api/cors.js";
+import { apiRoutes } from "./api/routes.js";
 import type { DiskAudioStore } from "./audio/disk.js";
 import { audioRoutes } from "./audio/routes.js";
 import type { S3AudioStore } from "./audio/s3.js";
@@ -61,12 +61,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Decided at send time: a request already in flight when draining began must close its
     // keep-alive connection too, or that connection would hold the exit.
     if (closing) reply.header("Connection", "close");
+    done(null, payload);
   });
+  registerCors(app, config.corsOrigins);
   app.get("/healthz", async (_request, reply) => (closing ? reply.code(503).send({ status: "closing" }) : { status: "ok" }));
 
-    done(null, payload);
   const accounts = new AccountService(deps.store, deps.now);
-  registerCors(app, config.corsOrigins);
   const tts = new TtsService({
     store: deps.store,
     engine: deps.engine,

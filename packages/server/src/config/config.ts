@@ -28,10 +28,10 @@ export interface Config {
   logLevel: string;
   /** Take the client address from X-Forwarded-For (only behind your own reverse proxy). */
   trustProxy: boolean;
-  /** Accounts, keys and ledger: the SQLite file by default, or PostgreSQL. */
-  database: StoreLocation;
   /** Web origins whose pages may call the API and fetch audio (CORS); empty: none. */
   corsOrigins: string[];
+  /** Accounts, keys and ledger: the SQLite file by default, or PostgreSQL. */
+  database: StoreLocation;
   /** Shared rate limits and replay cache for a cluster; in-process when unset. */
   redis: { url: string; prefix: string } | undefined;
   /** Audio in an S3-compatible bucket; the local audio folder when unset. */
@@ -66,8 +66,6 @@ const flag = z
   .refine((value) => ["0", "1", "true", "false", "yes", "no", "on", "off"].includes(value), "must be 0 or 1")
   .transform((value) => ["1", "true", "yes", "on"].includes(value));
 
-const schema = z.object({
-  FANGYAN_HOST: z.string().trim().min(1).default("127.0.0.1"),
 /** "https://a.example, http://localhost:5173": exact origins, scheme and host (and port) only. */
 const origins = z
   .string()
@@ -85,6 +83,8 @@ const origins = z
     ),
   );
 
+const schema = z.object({
+  FANGYAN_HOST: z.string().trim().min(1).default("127.0.0.1"),
   FANGYAN_PORT: integer(0, 65535).default(8080),
   FANGYAN_DATA_DIR: z.string().trim().min(1).default("./data"),
   FANGYAN_PUBLIC_URL: url.optional(),
@@ -104,10 +104,10 @@ const origins = z
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
   FANGYAN_REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
   FANGYAN_TRUST_PROXY: flag.default(false),
+  FANGYAN_CORS_ORIGINS: origins.optional(),
   FANGYAN_DATABASE_URL: z.string().trim().min(1).optional(),
   FANGYAN_REDIS_URL: z
     .string()
-  FANGYAN_CORS_ORIGINS: origins.optional(),
     .trim()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
@@ -170,11 +170,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     requestTimeoutMs: e.FANGYAN_REQUEST_TIMEOUT_MS,
     logLevel: e.FANGYAN_LOG_LEVEL,
     trustProxy: e.FANGYAN_TRUST_PROXY,
+    corsOrigins: e.FANGYAN_CORS_ORIGINS ?? [],
     database: parseStoreLocation(e.FANGYAN_DATABASE_URL, path.join(dataDir, "fangyan.db"), cwd),
     redis: e.FANGYAN_REDIS_URL ? { url: e.FANGYAN_REDIS_URL, prefix: e.FANGYAN_REDIS_PREFIX } : undefined,
     s3: e.FANGYAN_S3_BUCKET
       ? {
-    corsOrigins: e.FANGYAN_CORS_ORIGINS ?? [],
           bucket: e.FANGYAN_S3_BUCKET,
           prefix: e.FANGYAN_S3_PREFIX,
           region: e.FANGYAN_S3_REGION,
