@@ -1,2 +1,11 @@
-/** The dialects the front-end reads, by ISO 639-3 code. */
-export const FRONTEND_DIALECTS = ["cmn", "yue"] as const;
+/**
+ * @fangyan/frontend: the text front-end of Fangyan. It reads Chinese text the
+ * way a careful announcer would, in Mandarin (pinyin) or Cantonese (Jyutping),
+ * and writes the engine input that makes espeak-ng say exactly that.
+ */
+
+export { type LexiconEntry, Lexicon, LexiconError, parseLexicon } from "./lexicon.js";
+export { canonicalSyllable, parseReading } from "./override.js";
+export { type ReadOptions, readText } from "./read.js";
+export { MAX_CLAUSE_SYLLABLES } from "./split.js";
+export { type Dialect, FRONTEND_DIALECTS, isDialect, type PauseKind, type Reading } from "./types.js";

@@ -1,3 +1,4 @@
+import type { Lexicon } from "@fangyan/frontend";
 import Fastify, { type FastifyInstance } from "fastify";
 import { newId } from "./accounts/keys.js";
 import { AccountService } from "./accounts/service.js";
@@ -23,6 +24,8 @@ export interface AppDependencies {
   audio: DiskAudioStore | S3AudioStore;
   limiter: RateLimiter;
   replay: ReplayCache;
+  /** The operator lexicon (FANGYAN_LEXICON_FILE), if any. */
+  lexicon?: Lexicon;
   /** false in tests; pino options otherwise. */
   logger?: boolean | { level: string };
   now?: () => number;
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     voices: deps.voices,
     audio: deps.audio,
     log: app.log,
+    ...(deps.lexicon ? { lexicon: deps.lexicon } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
 

@@ -4,6 +4,7 @@ import { buildApp } from "./app.js";
 import { openBackends } from "./backends.js";
 import type { Config } from "./config/config.js";
 import { createEspeakEngine } from "./speech/espeak/engine.js";
+import { loadLexiconFile } from "./reading/lexicon-file.js";
 import { loadVoiceCatalog } from "./speech/voices.js";
 
 export const DEMO_RECHARGE_YUAN = "1";
@@ -21,6 +22,7 @@ export interface RunningServer {
 /** Opens every backend the configuration names, builds the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const voices = loadVoiceCatalog(config.voicesFile);
+  const lexicon = config.lexiconFile ? loadLexiconFile(config.lexiconFile) : undefined;
   const backends = await openBackends(config);
   const { store, audio, limiter, replay } = backends;
   const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
@@ -28,7 +30,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     maxQueue: config.synthesisQueue,
     ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),
   });
-  const app = await buildApp({ config, store, engine, voices, audio, limiter, replay });
+  const app = await buildApp({ config, store, engine, voices, audio, limiter, replay, ...(lexicon ? { lexicon } : {}) });
 
   const retentionMs = config.audioRetentionDays * 86_400_000;
   const sweep = () =>

@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { AccountService } from "../accounts/service.js";
 import { registerAdminCommands } from "../admin/cli.js";
 import { type Config, parseConfig } from "../config/config.js";
+import { registerReadCommand } from "../reading/command.js";
 import { startServer } from "../server.js";
 import { loadVoiceCatalog } from "../speech/voices.js";
 import { registerMigrateCommand } from "../store/command.js";
@@ -71,6 +72,7 @@ const program = new Command()
 program.command("serve", { isDefault: true }).description("run the HTTP service (the default)").action(serve);
 
 registerMigrateCommand(program, config);
+registerReadCommand(program, config);
 
 registerAdminCommands(program, async (work) => {
   const store = await openStore(config().database);

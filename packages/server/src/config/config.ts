@@ -20,6 +20,8 @@ export interface Config {
   adminToken: string | undefined;
   demo: boolean;
   voicesFile: string | undefined;
+  /** The operator lexicon (word -> reading per dialect), a TSV file; unset: none. */
+  lexiconFile: string | undefined;
   synthesisThreads: number | undefined;
   /** Syntheses that may wait for a thread; past that a request fails at once as busy. */
   synthesisQueue: number;
@@ -99,6 +101,7 @@ const schema = z.object({
     .optional(),
   FANGYAN_DEMO: flag.default(true),
   FANGYAN_VOICES_FILE: z.string().trim().min(1).optional(),
+  FANGYAN_LEXICON_FILE: z.string().trim().min(1).optional(),
   FANGYAN_SYNTHESIS_THREADS: integer(1, 256).optional(),
   FANGYAN_SYNTHESIS_QUEUE: integer(1, 100_000).default(256),
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
@@ -164,6 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     adminToken: e.FANGYAN_ADMIN_TOKEN,
     demo: e.FANGYAN_DEMO,
     voicesFile: e.FANGYAN_VOICES_FILE ? path.resolve(cwd, e.FANGYAN_VOICES_FILE) : undefined,
+    lexiconFile: e.FANGYAN_LEXICON_FILE ? path.resolve(cwd, e.FANGYAN_LEXICON_FILE) : undefined,
     synthesisThreads: e.FANGYAN_SYNTHESIS_THREADS,
     synthesisQueue: e.FANGYAN_SYNTHESIS_QUEUE,
     bodyLimitBytes: e.FANGYAN_BODY_LIMIT_BYTES,

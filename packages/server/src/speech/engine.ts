@@ -17,6 +17,12 @@ export interface EngineVoice {
 
 export interface SynthesisRequest {
   text: string;
+  /**
+   * `text` is engine markup written by the text front-end (espeak-ng phoneme
+   * runs in [[ ]] and pause punctuation), not text from a client: the engine
+   * passes it on as it is. Raw client text (the default) is escaped instead.
+   */
+  markup?: boolean;
   voice: EngineVoice;
   /** 0.5-2.0, 1 = voice default */
   speed: number;

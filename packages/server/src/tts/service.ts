@@ -1,8 +1,10 @@
+import type { Lexicon } from "@fangyan/frontend";
 import { billableChars, centsDown, centsUp, costMicro as costOf, microToYuan, pricePerWanMicro, type TtsResult } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { ApiError } from "../api/api-error.js";
 import { newAudioId } from "../audio/disk.js";
 import type { AudioStore } from "../audio/store.js";
+import { isSilent, readForVoice, type SpeechInput } from "../reading/reader.js";
 import { type SpeechEngine, SynthesisError } from "../speech/engine.js";
 import type { VoiceCatalog } from "../speech/voices.js";
 import type { KeyOwner, Store } from "../store/store.js";
@@ -14,6 +16,8 @@ export interface TtsServiceOptions {
   voices: VoiceCatalog;
   audio: AudioStore;
   log: FastifyBaseLogger;
+  /** The operator lexicon, which wins over the front-end's own readings. */
+  lexicon?: Lexicon;
   now?: () => number;
 }
 
@@ -42,6 +46,7 @@ export class TtsService {
       throw new ApiError("TTS_FAILED", "Unknown voice_id; GET /voices lists the voices", { voice_id: params.voiceId });
     }
     // The tier is chosen from the total recharge at the moment of the request.
+    // Billing counts the text as submitted (override marks included), not what is spoken.
     const { rawChars } = params;
     const billable = billableChars(rawChars);
     const costMicro = costOf(billable, pricePerWanMicro(owner.account.totalRechargeMicro));
@@ -50,8 +55,11 @@ export class TtsService {
 
     let mp3: Uint8Array;
     try {
+      const input: SpeechInput = readForVoice(params.text, voice, this.options.lexicon);
+      if (isSilent(input)) throw new SynthesisError("nothing_to_speak");
       ({ mp3 } = await engine.synthesize({
-        text: params.text,
+        text: input.reading.engine_input,
+        markup: input.markup,
         voice: voice.engine,
         speed: params.speed,
         pitch: params.pitch,

@@ -29,7 +29,7 @@ const voice = (id: string, dialect: "cmn" | "yue", extra: object = {}) => ({
 });
 
 describe("the shipped voice catalog", () => {
-  it("offers a female and a male voice for Mandarin and for Cantonese", () => {
+  it("offers four voices for Mandarin and four for Cantonese, two of each gender", () => {
     const catalog = loadVoiceCatalog();
     const grouped = catalog.grouped();
     expect(Object.keys(grouped)).toEqual(["普通话", "粤语"]);
@@ -38,7 +38,8 @@ describe("the shipped voice catalog", () => {
       ["粤语", "yue"],
     ] as const) {
       const voices = grouped[label] ?? [];
-      expect(voices.map((v) => v.gender).sort()).toEqual(["female", "male"]);
+      // Four voices per dialect, two of each gender.
+      expect(voices.map((v) => v.gender).sort()).toEqual(["female", "female", "male", "male"]);
       expect(voices.every((v) => v.dialect_code === code && /[\u4e00-\u9fff]/.test(v.name))).toBe(true);
     }
   });

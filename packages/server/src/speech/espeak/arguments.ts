@@ -21,7 +21,7 @@ export type PreparedTask = { ok: true; task: EspeakTask } | { ok: false; reason:
 export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
   const voice = espeakVoiceName(request.voice);
   if (voice === undefined) return { ok: false, reason: "voice_unavailable" };
-  const text = speakableText(request.text);
+  const text = request.markup ? markupText(request.text) : speakableText(request.text);
   if (text === undefined) return { ok: false, reason: "nothing_to_speak" };
 
   const rate = scale(request.voice.rate ?? espeakDefaults.rate, request.speed, rateRange);
@@ -64,6 +64,16 @@ export function speakableText(text: string): string | undefined {
       // unclosed, nothing at all; a space keeps plain brackets plain.
       .replace(/\[(?=\[)/g, "[ ")
   );
+}
+
+/**
+ * Front-end markup is ASCII phoneme mnemonics and punctuation; anything else
+ * (a control character, text from elsewhere) means it did not come from the
+ * front-end, and it is not spoken.
+ */
+export function markupText(markup: string): string | undefined {
+  if (!/[A-Za-z]/.test(markup) || !/^[\x20-\x7e]*$/.test(markup)) return undefined;
+  return markup;
 }
 
 function scale(base: number, factor: number, [min, max]: readonly [number, number]): number {

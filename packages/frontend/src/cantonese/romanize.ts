@@ -1,0 +1,29 @@
+/**
+ * Cantonese romanisation: to-jyutping reads the (Traditional) Han characters
+ * with its word dictionary, customised with our own word list of standard
+ * changed tones and polyphones it gets wrong (cantonese/words.ts).
+ */
+
+import { customize } from "to-jyutping";
+import { isHan } from "../text/chars.js";
+import type { Unit } from "../types.js";
+import { applyCantoneseRules } from "./rules.js";
+import { canonicalJyutping } from "./jyutping.js";
+import { CANTONESE_WORDS } from "./words.js";
+
+type Converter = ReturnType<typeof customize>;
+
+// Customising copies to-jyutping's dictionary, so it is done once, on first use.
+let converter: Converter | undefined;
+
+export function romanizeCantonese(units: readonly Unit[]): Unit[] {
+  converter ??= customize(CANTONESE_WORDS);
+  const input = units.map((unit) => (isHan(unit.text) ? unit.text : "，")).join("");
+  const pairs = converter.getJyutpingList(input);
+  const read = units.map((unit, i) => {
+    if (unit.fixed || !isHan(unit.text)) return unit;
+    const syllables = (pairs[i]?.[1] ?? "").split(" ").filter((s) => canonicalJyutping(s) !== undefined);
+    return { ...unit, syllables };
+  });
+  return applyCantoneseRules(read);
+}

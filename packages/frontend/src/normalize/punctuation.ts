@@ -1,0 +1,54 @@
+/** Punctuation becomes pauses; everything else that is neither read nor a pause is skipped. */
+
+import type { PauseKind } from "../types.js";
+
+const PAUSES: Record<string, PauseKind> = {
+  "，": "comma",
+  ",": "comma",
+  "、": "comma",
+  "﹐": "comma",
+  "（": "comma",
+  "）": "comma",
+  "(": "comma",
+  ")": "comma",
+  "【": "comma",
+  "】": "comma",
+  "〔": "comma",
+  "〕": "comma",
+  "—": "comma",
+  "：": "colon",
+  ":": "colon",
+  "；": "semicolon",
+  ";": "semicolon",
+  "…": "ellipsis",
+  "⋯": "ellipsis",
+  "。": "period",
+  "｡": "period",
+  ".": "period",
+  "？": "question",
+  "?": "question",
+  "！": "exclamation",
+  "!": "exclamation",
+};
+
+/** Weakest first: when marks follow each other (。」？！), the strongest one is the pause. */
+const RANK: readonly PauseKind[] = ["comma", "colon", "semicolon", "ellipsis", "period", "question", "exclamation"];
+
+export function pauseOf(char: string): PauseKind | undefined {
+  return PAUSES[char];
+}
+
+export function strongerPause(a: PauseKind, b: PauseKind): PauseKind {
+  return RANK.indexOf(b) > RANK.indexOf(a) ? b : a;
+}
+
+/** How a pause is written in the normalised text. */
+export const PAUSE_TEXT: Record<PauseKind, string> = {
+  comma: "，",
+  colon: "：",
+  semicolon: "；",
+  ellipsis: "……",
+  period: "。",
+  question: "？",
+  exclamation: "！",
+};

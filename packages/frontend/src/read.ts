@@ -1,0 +1,108 @@
+/**
+ * readText: the whole front-end, and the only path from request text to
+ * engine input. Synthesis and `fangyan read` both call it.
+ *
+ *   overrides -> width folding and script -> lexicon -> normalisation
+ *   -> romanisation (+ rules) -> clauses and words -> engine input
+ */
+
+import { romanizeCantonese } from "./cantonese/romanize.js";
+import { engineInput } from "./espeak/input.js";
+import type { Lexicon } from "./lexicon.js";
+import { romanizeMandarin } from "./mandarin/romanize.js";
+import { sandhiSyllables } from "./mandarin/sandhi.js";
+import { PAUSE_TEXT } from "./normalize/punctuation.js";
+import { normalizeText, TokenList } from "./normalize/scan.js";
+import { parseOverrides } from "./override.js";
+import { clausesOf } from "./split.js";
+import { foldWidth, isLatin } from "./text/chars.js";
+import { toSimplified, toTraditional } from "./text/script.js";
+import type { Dialect, Reading, Token, Unit } from "./types.js";
+
+export interface ReadOptions {
+  dialect: Dialect;
+  lexicon?: Lexicon;
+}
+
+export function readText(text: string, options: ReadOptions): Reading {
+  const { dialect } = options;
+  const tokens = romanize(normalize(text, options), dialect);
+  const clauses = clausesOf(tokens);
+  const engineClauses = clauses.map((clause) => {
+    const syllables = dialect === "cmn" ? sandhiSyllables(clause.units) : clause.units.map((u) => u.syllables);
+    return { words: clause.words.map(([start, end]) => syllables.slice(start, end).flat()), pause: clause.pause };
+  });
+  return {
+    dialect,
+    normalized: render(tokens),
+    syllables: tokens.flatMap((t) => (t.kind === "unit" ? t.unit.syllables : [])),
+    engineInput: engineInput(engineClauses, dialect),
+  };
+}
+
+function normalize(text: string, { dialect, lexicon }: ReadOptions): Token[] {
+  const out = new TokenList();
+  for (const piece of parseOverrides(text, dialect)) {
+    if (piece.kind === "units") {
+      out.units(piece.units);
+      continue;
+    }
+    const folded = foldWidth(piece.text);
+    const converted = dialect === "yue" ? toTraditional(folded) : toSimplified(folded);
+    const chars = [...converted];
+    let plain = "";
+    for (let at = 0; at < chars.length; ) {
+      const entry = lexicon?.match(chars, at, dialect);
+      if (!entry) {
+        plain += chars[at];
+        at++;
+        continue;
+      }
+      normalizeText(plain, dialect, out);
+      plain = "";
+      out.units(entry.units);
+      at += entry.length;
+    }
+    normalizeText(plain, dialect, out);
+  }
+  return out.tokens;
+}
+
+/** Romanises clause by clause (the libraries need no context across a pause) and drops what cannot be read. */
+function romanize(tokens: readonly Token[], dialect: Dialect): Token[] {
+  const out: Token[] = [];
+  let clause: Unit[] = [];
+  const flush = () => {
+    if (clause.length === 0) return;
+    const read = dialect === "cmn" ? romanizeMandarin(clause) : romanizeCantonese(clause);
+    for (const unit of read) if (unit.syllables.length > 0) out.push({ kind: "unit", unit });
+    clause = [];
+  };
+  for (const token of tokens) {
+    if (token.kind === "unit") clause.push(token.unit);
+    else {
+      flush();
+      // A pause with nothing read before it (a lone emoji, say) is dropped.
+      if (out.at(-1)?.kind === "unit") out.push(token);
+    }
+  }
+  flush();
+  return out;
+}
+
+function render(tokens: readonly Token[]): string {
+  let text = "";
+  let previous: Unit | undefined;
+  for (const token of tokens) {
+    if (token.kind === "pause") {
+      text += PAUSE_TEXT[token.pause];
+      previous = undefined;
+      continue;
+    }
+    const unit = token.unit;
+    const spaced = previous && unit.wordStart && isLatin(unit.text[0]) && isLatin(previous.text.at(-1));
+    text += (spaced ? " " : "") + unit.text;
+    previous = unit;
+  }
+  return text;
+}

@@ -1,0 +1,50 @@
+/**
+ * `fangyan read --voice VOICE_ID [--json] [TEXT]`: how the service reads a
+ * text, for inspection. With no TEXT it reads one text per line from stdin
+ * and answers one line per text.
+ */
+
+import { createInterface } from "node:readline";
+import type { Lexicon } from "@fangyan/frontend";
+import type { Command } from "commander";
+import type { Config } from "../config/config.js";
+import { loadVoiceCatalog } from "../speech/voices.js";
+import { loadLexiconFile } from "./lexicon-file.js";
+import { readForVoice, type SpeechReading } from "./reader.js";
+
+interface ReadOptions {
+  voice: string;
+  json?: boolean;
+}
+
+function human(reading: SpeechReading): string {
+  return [
+    `normalized:   ${reading.normalized}`,
+    `syllables:    ${reading.syllables.join(" ")}`,
+    `engine input: ${reading.engine_input}`,
+  ].join("\n");
+}
+
+export function registerReadCommand(program: Command, config: () => Config): void {
+  program
+    .command("read")
+    .description("show how a voice reads a text: normalised text, syllables and engine input (stdin: one text per line)")
+    .requiredOption("--voice <id>", "voice id, as listed by GET /voices")
+    .option("--json", "print one JSON object per text")
+    .argument("[text...]", "the text; without it, texts are read from stdin, one per line")
+    .action(async (words: string[], options: ReadOptions) => {
+      const settings = config();
+      const voice = loadVoiceCatalog(settings.voicesFile).get(options.voice);
+      if (!voice) throw new Error(`unknown voice "${options.voice}"; GET /voices lists the voices`);
+      const lexicon: Lexicon | undefined = settings.lexiconFile ? loadLexiconFile(settings.lexiconFile) : undefined;
+      const print = (text: string) => {
+        const { reading } = readForVoice(text, voice, lexicon);
+        process.stdout.write(`${options.json ? JSON.stringify(reading) : human(reading)}\n`);
+      };
+      if (words.length > 0) {
+        print(words.join(" "));
+        return;
+      }
+      for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) print(line);
+    });
+}

@@ -1,0 +1,45 @@
+/**
+ * What the engine is given for a text and a voice: the front-end's reading
+ * for the voice's dialect. POST /tts and `fangyan read` both come here, so
+ * the read command shows exactly what synthesis uses.
+ */
+
+import { isDialect, type Lexicon, readText } from "@fangyan/frontend";
+import type { Voice } from "../speech/voices.js";
+
+/** The JSON shape of `fangyan read --json`. */
+export interface SpeechReading {
+  voice_id: string;
+  dialect_code: string;
+  normalized: string;
+  syllables: string[];
+  engine_input: string;
+}
+
+export interface SpeechInput {
+  reading: SpeechReading;
+  /** The engine input is front-end markup; false for a dialect the front-end does not read. */
+  markup: boolean;
+}
+
+/**
+ * A voice of a dialect the front-end does not know (an operator's own, say)
+ * is given the raw text, as before the front-end existed; no voice shipped
+ * is one.
+ */
+export function readForVoice(text: string, voice: Pick<Voice, "id" | "dialect_code">, lexicon?: Lexicon): SpeechInput {
+  const base = { voice_id: voice.id, dialect_code: voice.dialect_code };
+  if (!isDialect(voice.dialect_code)) {
+    return { reading: { ...base, normalized: text, syllables: [], engine_input: text }, markup: false };
+  }
+  const read = readText(text, { dialect: voice.dialect_code, ...(lexicon ? { lexicon } : {}) });
+  return {
+    reading: { ...base, normalized: read.normalized, syllables: read.syllables, engine_input: read.engineInput },
+    markup: true,
+  };
+}
+
+/** Nothing in the text is spoken: the front-end found no syllable (emoji or punctuation only). */
+export function isSilent(input: SpeechInput): boolean {
+  return input.markup && input.reading.syllables.length === 0;
+}
