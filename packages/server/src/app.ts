@@ -9,6 +9,7 @@ import type { DiskAudioStore } from "./audio/disk.js";
 import { audioRoutes } from "./audio/routes.js";
 import type { S3AudioStore } from "./audio/s3.js";
 import type { Config } from "./config/config.js";
+import { audioOriginsOf, consoleRoutes } from "./console/routes.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { ReplayCache } from "./replay/cache.js";
 import type { SpeechEngine } from "./speech/engine.js";
@@ -98,5 +99,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     retentionMs: config.audioRetentionDays * 86_400_000,
   });
   await app.register(adminRoutes, { prefix: "/admin/v1", accounts, adminToken: config.adminToken });
+  await app.register(consoleRoutes, { audioOrigins: audioOriginsOf(config) });
   return app;
 }
