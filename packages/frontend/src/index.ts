@@ -4,7 +4,7 @@
  * and writes the engine input that makes espeak-ng say exactly that.
  */
 
-export { type LexiconEntry, Lexicon, LexiconError, parseLexicon } from "./lexicon.js";
+export { Lexicon, type LexiconEntry, LexiconError, parseLexicon } from "./lexicon.js";
 export { canonicalSyllable, parseReading } from "./override.js";
 export { type ReadOptions, readText } from "./read.js";
 export { MAX_CLAUSE_SYLLABLES } from "./split.js";

@@ -76,23 +76,29 @@ function unitsOf(word: string[], syllables: string[]): Unit[] {
 export function parseLexicon(content: string, source = "lexicon"): Lexicon {
   const entries: LexiconEntry[] = [];
   const problems: string[] = [];
-  content.split(/\r?\n/).forEach((raw, index) => {
+  for (const [index, raw] of content.split(/\r?\n/).entries()) {
     const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const fields = raw.split("\t").map((f) => f.trim());
-    const [dialect = "", word = "", reading = ""] = fields;
-    const where = `${source}:${index + 1}`;
-    if (fields.length !== 3) return problems.push(`${where}: expected 3 tab-separated fields (dialect, word, reading), found ${fields.length}`);
-    if (!isDialect(dialect)) return problems.push(`${where}: unknown dialect "${dialect}" (cmn or yue)`);
-    if (word === "") return problems.push(`${where}: the word is empty`);
-    const syllables = parseReading(reading, dialect);
-    if (!syllables) return problems.push(`${where}: "${reading}" is not a ${dialect === "cmn" ? "pinyin" : "Jyutping"} reading with tone numbers`);
-    const chars = [...word];
-    if (chars.every(isHan) && chars.length !== syllables.length) {
-      return problems.push(`${where}: "${word}" has ${chars.length} characters but ${syllables.length} syllables`);
-    }
-    entries.push({ dialect, word, syllables });
-  });
+    if (line === "" || line.startsWith("#")) continue;
+    const entry = entryOf(raw, `${source}:${index + 1}`);
+    if (typeof entry === "string") problems.push(entry);
+    else entries.push(entry);
+  }
   if (problems.length > 0) throw new LexiconError(`Lexicon ${source} is invalid:\n  ${problems.join("\n  ")}`);
   return new Lexicon(entries);
+}
+
+/** One line's entry, or what is wrong with it. */
+function entryOf(raw: string, where: string): LexiconEntry | string {
+  const fields = raw.split("\t").map((f) => f.trim());
+  const [dialect = "", word = "", reading = ""] = fields;
+  if (fields.length !== 3) return `${where}: expected 3 tab-separated fields (dialect, word, reading), found ${fields.length}`;
+  if (!isDialect(dialect)) return `${where}: unknown dialect "${dialect}" (cmn or yue)`;
+  if (word === "") return `${where}: the word is empty`;
+  const syllables = parseReading(reading, dialect);
+  if (!syllables) return `${where}: "${reading}" is not a ${dialect === "cmn" ? "pinyin" : "Jyutping"} reading with tone numbers`;
+  const chars = [...word];
+  if (chars.every(isHan) && chars.length !== syllables.length) {
+    return `${where}: "${word}" has ${chars.length} characters but ${syllables.length} syllables`;
+  }
+  return { dialect, word, syllables };
 }

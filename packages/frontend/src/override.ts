@@ -20,7 +20,10 @@ export function canonicalSyllable(syllable: string, dialect: Dialect): string | 
 
 /** The syllables of a written reading ("chong2 qing4"), or undefined if any is not valid. */
 export function parseReading(reading: string, dialect: Dialect): string[] | undefined {
-  const parts = reading.trim().split(/[\s,]+/).filter(Boolean);
+  const parts = reading
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const syllables = parts.map((part) => canonicalSyllable(part, dialect));
   if (parts.length === 0 || syllables.some((s) => s === undefined)) return undefined;
   return syllables as string[];

@@ -7,8 +7,8 @@
 import { customize } from "to-jyutping";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
-import { applyCantoneseRules } from "./rules.js";
 import { canonicalJyutping } from "./jyutping.js";
+import { applyCantoneseRules } from "./rules.js";
 import { CANTONESE_WORDS } from "./words.js";
 
 type Converter = ReturnType<typeof customize>;

@@ -1,7 +1,153 @@
-/** Context rules for Cantonese polyphones that a word list cannot cover. */
+/**
+ * Context rules for Cantonese polyphones that a word list cannot cover: the
+ * reading depends on a neighbour that varies (呢 before any measure word, 量
+ * after any noun, 下 after any verb). Each rule returns the reading it is
+ * sure of, or undefined to keep the library's. Units the normaliser, an
+ * override or the lexicon decided (fixed) are never changed.
+ */
 
+import { isHan, isLatin } from "../text/chars.js";
 import type { Unit } from "../types.js";
 
+interface Context {
+  /** One clause, corrected left to right: the rules see no further than the pauses around it. */
+  units: readonly Unit[];
+}
+
+type Rule = (c: Context, i: number) => string | undefined;
+
+const text = (c: Context, i: number): string => c.units[i]?.text ?? "";
+const reading = (c: Context, i: number): string => c.units[i]?.syllables[0] ?? "";
+const among = (chars: string) => (char: string) => char !== "" && [...chars].includes(char);
+/** A number, letter or override the normaliser or the reader already wrote out. */
+const isFixed = (c: Context, i: number): boolean => c.units[i]?.fixed === true;
+const isLatinUnit = (c: Context, i: number): boolean => isFixed(c, i) && isLatin(text(c, i).at(-1));
+/** Nothing follows in the clause, or only a sentence particle. */
+const clauseEnd = (c: Context, i: number): boolean => i + 1 >= c.units.length || PARTICLES(text(c, i + 1));
+
+const PARTICLES = among("啦喇吖呀啊啩囉嘞喎咋噃嘛㗎咩呢");
+const NUMERALS = among("一二兩三四五六七八九十百千萬幾半");
+
+/** 請 cing2 "please" (請問, 請坐) is the announcer's; ceng2 is "to treat, to hire" (請客, 請假, 請你食飯). */
+const qing: Rule = (c, i) => {
+  const [next, after] = [text(c, i + 1), text(c, i + 2)];
+  if (among("客假飲食")(next) || (among("我你佢")(next) && among("食飲哋")(after))) return "ceng2";
+  return "cing2";
+};
+
+/** 呢: ne1 the question particle at the end of a clause, else ni1 "this" (the library's nei1 is a variant). */
+const ni: Rule = (c, i) => (i + 1 >= c.units.length ? "ne1" : "ni1");
+
+/** 坐 co5 "to sit, to ride" in speech and news alike; zo6 survives in written words (坐落, 坐標). */
+const zo: Rule = (c, i) => (among("落標")(text(c, i + 1)) ? undefined : "co5");
+
+/** 返 faan1 "to go back" (返工, 返咗); faan2 only in 往返. */
+const faan: Rule = (c, i) => (text(c, i - 1) === "往" ? "faan2" : "faan1");
+
+/**
+ * 為 wai4 "to be" between a noun and a figure (濃度為5‰, 日期為10/15); not
+ * the wai6 "for" of 因為 or of 為2個人 after a person or at the start.
+ */
+const wai: Rule = (c, i) => {
+  const prev = text(c, i - 1);
+  return isFixed(c, i + 1) && isHan(prev) && !among("因我你佢們哋人")(prev) ? "wai4" : undefined;
+};
+
+/** 分 of 分之 (三分之二) is fan6. */
+const fan: Rule = (c, i) => (text(c, i + 1) === "之" ? "fan6" : undefined);
+
+/** 份 after a numeral is the measure word fan6 (兩份); 身份 and 股份 keep the library's fan2. */
+const fenMeasure: Rule = (c, i) => (NUMERALS(text(c, i - 1)) || isFixed(c, i - 1) ? "fan6" : undefined);
+
+const MEASURING = among("體血度身吓下高重尺");
+const NOUNS_OF_AMOUNT = among("電雨水流數重質能熱力容產銷音份盡用存含劑雪工交運儲食飲排增減總大少車人客貨");
+/** 量: loeng4 "to measure" (量體溫, 商量), loeng6 "amount" after a noun (電量, 雨量, 存水量). */
+const liang: Rule = (c, i) => {
+  if (MEASURING(text(c, i + 1)) || among("商思考衡打測丈")(text(c, i - 1))) return "loeng4";
+  return NOUNS_OF_AMOUNT(text(c, i - 1)) ? "loeng6" : undefined;
+};
+
+/** 近 kan5 "near" as a predicate (好近, 唔近, 近啲); gan6 in words (附近, 最近, 接近). */
+const jin: Rule = (c, i) => (among("好咁太唔夠")(text(c, i - 1)) || among("啲咗過")(text(c, i + 1)) ? "kan5" : undefined);
+
+/** 房 fong2 "a room" as a word of its own (呢間房, 入房, VIP房); fong4 in compounds (房屋, 房間, 藥房). */
+const fang: Rule = (c, i) => {
+  const prev = text(c, i - 1) === "咗" ? text(c, i - 2) : text(c, i - 1);
+  const before = among("間個套開入出返嗰呢執")(prev) || isLatinUnit(c, i - 1);
+  return before && !among("屋間地東租產價委署貸契車門")(text(c, i + 1)) ? "fong2" : undefined;
+};
+
+/** 卡 kaat1 "a card" after letters (ID卡, VIP卡). */
+const ka: Rule = (c, i) => (isLatinUnit(c, i - 1) ? "kaat1" : undefined);
+
+/** 相 soeng2 "a photo" after its measure words and 影 (幅相, 啲相, 影相), or 好多相 at the end; not 相片 soeng3. */
+const xiang: Rule = (c, i) => {
+  const prev = text(c, i - 1);
+  if (among("張幅啲影")(prev) && text(c, i + 1) !== "片") return "soeng2";
+  return prev === "多" && clauseEnd(c, i) ? "soeng2" : undefined;
+};
+
+const BRIEF_VERBS = among("睇試等諗傾行坐食問聽玩郁數飲休抖唞洗讀寫學搵望執揀量講論究慮息查練");
+/** 下 haa5 "a little, for a while" after a verb at the end of a clause (行下, 商量下, 睇下先); 吓 is its usual spelling. */
+const xia: Rule = (c, i) => (BRIEF_VERBS(text(c, i - 1)) && (clauseEnd(c, i) || text(c, i + 1) === "先") ? "haa5" : undefined);
+/** 吓 after a verb is haa5 (睇吓, 試吓); haak3 "to frighten" only before 親, 到, 死, 倒. */
+const xiaColloquial: Rule = (c, i) => (isHan(text(c, i - 1)) && !among("親到死倒")(text(c, i + 1)) ? "haa5" : undefined);
+/** Simplified 吓 comes back as 嚇: after a verb of a brief action it is still haa5 (睇吓 -> 睇嚇). */
+const xiaConverted: Rule = (c, i) => (BRIEF_VERBS(text(c, i - 1)) && !among("親到死倒")(text(c, i + 1)) ? "haa5" : undefined);
+
+/** 數 sou2 "to count" before an aspect marker or an object (數緊錢, 數吓); sou3 "number" elsewhere. */
+const shu: Rule = (c, i) => (among("緊咗吓下過埋清錢唔")(text(c, i + 1)) ? "sou2" : undefined);
+
+/** 倒 dou3 "to pour" before a drink (倒杯水, 倒茶); dou2 "to fall" elsewhere (倒閉). */
+const dao: Rule = (c, i) => (among("水茶酒杯啲汁咖")(text(c, i + 1)) ? "dou3" : undefined);
+
+/** 袋 doi2 "a bag" after 個 (呢個袋, 一個袋); doi6 as a measure word (一袋米). */
+const dai: Rule = (c, i) => (text(c, i - 1) === "個" ? "doi2" : undefined);
+
+/** 嗎 maa3, the question particle, at the end of a clause (你好嗎？); maa1 in 嗎啡. */
+const ma: Rule = (c, i) => (i + 1 >= c.units.length ? "maa3" : undefined);
+
+/** Characters whose one standard reading the library gives in a variant spelling. */
+const only =
+  (syllable: string): Rule =>
+  () =>
+    syllable;
+
+const RULES: Record<string, Rule> = {
+  請: qing,
+  呢: ni,
+  坐: zo,
+  返: faan,
+  為: wai,
+  分: fan,
+  份: fenMeasure,
+  量: liang,
+  近: jin,
+  房: fang,
+  卡: ka,
+  相: xiang,
+  下: xia,
+  吓: xiaColloquial,
+  嚇: xiaConverted,
+  袋: dai,
+  嗎: ma,
+  數: shu,
+  倒: dao,
+  這: only("ze5"),
+  剩: only("zing6"),
+  唉: only("aai1"),
+  競: only("ging6"),
+  郁: only("juk1"),
+};
+
 export function applyCantoneseRules(units: readonly Unit[]): Unit[] {
-  return [...units];
+  const out = [...units];
+  const context: Context = { units: out };
+  out.forEach((unit, i) => {
+    const rule = RULES[unit.text];
+    if (!rule || unit.fixed || unit.syllables.length !== 1) return;
+    const syllable = rule(context, i);
+    if (syllable && syllable !== reading(context, i)) out[i] = { ...unit, syllables: [syllable] };
+  });
+  return out;
 }

@@ -13,8 +13,11 @@ import type { Unit } from "../types.js";
 
 /** Characters before 一 that make it the end of a number or an ordinal, not a numeral of quantity. */
 const ORDINAL_BEFORE = "第十百千万亿零〇初统唯同单专划整合归逐其之期周拜一二三四五六七八九两";
-/** 一月, 一号, 一楼, 一等, 一流: names and ranks. */
-const ORDINAL_AFTER = "月号日楼等班期流线";
+/**
+ * 一月, 一号, 一楼, 一等, 一流: names and ranks; and a digit after it makes it a
+ * digit too, in a year or a code written in characters (一九九八年, 一二三).
+ */
+const ORDINAL_AFTER = "月号日楼等班期流线零〇一二三四五六七八九";
 
 export function sandhiSyllables(units: readonly Unit[]): string[][] {
   return units.map((unit, i) => {
@@ -26,7 +29,7 @@ export function sandhiSyllables(units: readonly Unit[]): string[][] {
     if (unit.text === "不" && syllable === "bu4") return [nextTone === 4 ? "bu2" : syllable];
     if (unit.text === "一" && syllable === "yi1") {
       const prev = units[i - 1]?.text ?? "";
-      if ((prev && ORDINAL_BEFORE.includes(prev)) || ORDINAL_AFTER.includes(next.text) || next.text === "一") return unit.syllables;
+      if ((prev && ORDINAL_BEFORE.includes(prev)) || ORDINAL_AFTER.includes(next.text)) return unit.syllables;
       return [nextTone === 4 || nextTone === 5 ? "yi2" : "yi4"];
     }
     return unit.syllables;

@@ -1,7 +1,7 @@
 /** Dates, times, and the slash that is either a date (11/22) or a fraction (3/4). */
 
 import type { Unit } from "../types.js";
-import { type Match, negativeAllowed, type Scan, sticky, citation, unitTokens } from "./match.js";
+import { citation, type Match, negativeAllowed, type Scan, sticky, unitTokens } from "./match.js";
 import { cardinal, digitByDigit } from "./numbers.js";
 import { unitsOf } from "./units.js";
 import type { Phrase, Vocabulary } from "./vocabulary.js";
@@ -61,7 +61,9 @@ export function slashed(scan: Scan): Match | undefined {
   const end = scan.at + m[0].length;
   const after = scan.text.slice(end);
   const dateWord = /^\s*([日号號(（]|星期|周|週|礼拜|禮拜)/.test(after);
-  if (!m[1] && validMonth(top) && validDay(bottom) && (Number(bottom) > 12 || dateWord)) {
+  // 占总数的1/20, 约1/15: a share of something, whatever the numbers could be.
+  const share = /(的|占|约|約|仅|僅|近|超过|超過|不到|不足)\s*$/.test(scan.text.slice(0, scan.at));
+  if (!m[1] && validMonth(top) && validDay(bottom) && ((Number(bottom) > 12 && !share) || dateWord)) {
     return { end, tokens: unitTokens(yearMonthDay(scan.v, undefined, top, bottom)) };
   }
   const v = scan.v;

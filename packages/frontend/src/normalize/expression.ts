@@ -6,7 +6,7 @@
 
 import type { Unit } from "../types.js";
 import { citation, escapeRegExp, type Match, NUM, negativeAllowed, type Scan, sticky, unitTokens } from "./match.js";
-import { cardinal, digitByDigit, MAX_CARDINAL_DIGITS, quantity } from "./numbers.js";
+import { digitByDigit, MAX_CARDINAL_DIGITS, quantity } from "./numbers.js";
 import { CURRENCIES, type Currency, startsWithMeasureWord, TEMPERATURES, type Temperature, UNIT_SYMBOLS } from "./quantities.js";
 import { unitsOf } from "./units.js";
 import type { Phrase } from "./vocabulary.js";
@@ -81,7 +81,7 @@ export function expression(scan: Scan): Match | undefined {
   const reading = second
     ? range(first, second, suffix, rest, scan)
     : suffix
-      ? withSuffix(first, suffix, rest, scan)
+      ? withSuffix(first, suffix, scan)
       : plain(first, rest, before, scan);
   return { end, tokens: unitTokens(reading) };
 }
@@ -103,14 +103,14 @@ function range(first: Item, second: Item, suffix: Suffix | undefined, rest: stri
     const part = (x: Item) => [...(x.negative ? unitsOf(v.minus) : []), ...unitsOf(suffix.phrase), ...quantity(x.number, v)];
     return [...part(first), ...unitsOf(v.to), ...part(second)];
   }
-  if (suffix) return [...signed(first, scan), ...unitsOf(v.to), ...withSuffix(second, suffix, rest, scan)];
+  if (suffix) return [...signed(first, scan), ...unitsOf(v.to), ...withSuffix(second, suffix, scan)];
   // 2020-2025年 reads two years; 2-3个 two quantities of the measure word that follows.
   const years = /^\d{4}$/.test(first.number) && /^\d{4}$/.test(second.number) && rest.startsWith("年");
   const ends = (x: Item) => (years ? digitByDigit(x.number, v) : signed(x, scan, false, startsWithMeasureWord(rest, scan.dialect)));
   return [...ends(first), ...unitsOf(v.to), ...ends(second)];
 }
 
-function withSuffix(x: Item, suffix: Suffix, rest: string, scan: Scan): Unit[] {
+function withSuffix(x: Item, suffix: Suffix, scan: Scan): Unit[] {
   const v = scan.v;
   switch (suffix.kind) {
     case "percent":
@@ -135,15 +135,27 @@ function signed(x: Item, scan: Scan, temperature = false, two = false, money = f
 
 const ROUND_YEARS_AS_DURATION = /^年(前|后|後|来|來|间|間|内|內|多|左右|之)/;
 const CODE_WORDS = /^(室|房|路|号房|號房|次列车|次列車|次航班)/;
+/** Mandarin numbers read out as codes after their name: 房间号是1208, 验证码385912. */
+const CODE_NAMES_CMN =
+  /(房间号?|房号|门牌号?|编号|工号|学号|尾号|单号|密码|验证码|车牌号?|航班号?|车次|代码|邮编|账号|卡号)\s*(是|为|[:：])?\s*$/;
 const MONEY_WORDS = /^(元|块|塊|圆|圓|蚊|港元|港币|港幣|美元|欧元|歐元|日元|人民币|人民幣)/;
 const DATE_WORDS = /^(点|點|月|号|號|日)/;
+
+/** 有3000年歷史, 超過1000年: a number of years, not a year, in Cantonese (約1850年 stays a year). */
+function cantoneseDuration(before: string, rest: string, scan: Scan): boolean {
+  if (scan.dialect !== "yue") return false;
+  return /(有|逾|超過|長達|足足)$/.test(before) || /^年(歷史|之久)/.test(rest);
+}
 
 /** A bare number: its reading depends on what is written after (and before) it. */
 function plain(x: Item, rest: string, before: string, scan: Scan): Unit[] {
   const v = scan.v;
-  const sign = x.negative ? unitsOf(v.minus) : [];
+  // Cantonese reads a temperature written with 度 (-10度) as it reads -10℃: 零下十度.
+  const belowZero = scan.dialect === "yue" && rest.startsWith("度");
+  const sign = x.negative ? unitsOf(belowZero ? v.belowZero : v.minus) : [];
   const digits = x.number;
-  if (/^\d{4}$/.test(digits) && rest.startsWith("年") && !(digits.endsWith("00") && ROUND_YEARS_AS_DURATION.test(rest))) {
+  const years = !(digits.endsWith("00") && ROUND_YEARS_AS_DURATION.test(rest)) && !cantoneseDuration(before, rest, scan);
+  if (/^\d{4}$/.test(digits) && rest.startsWith("年") && years) {
     return [...sign, ...digitByDigit(digits, v)];
   }
   const integer = /^\d+$/.test(digits);
@@ -151,7 +163,8 @@ function plain(x: Item, rest: string, before: string, scan: Scan): Unit[] {
     integer &&
     ((digits.length > 1 && digits.startsWith("0")) ||
       digits.length > MAX_CARDINAL_DIGITS ||
-      (digits.length >= 3 && (CODE_WORDS.test(rest) || /[A-Za-z]$/.test(before))));
+      (digits.length >= 3 && (CODE_WORDS.test(rest) || /[A-Za-z]$/.test(before))) ||
+      (scan.dialect === "cmn" && digits.length >= 3 && CODE_NAMES_CMN.test(before)));
   if (code) return [...sign, ...digitByDigit(digits, v, { code: true })];
   const ordinal = /(第|星期|礼拜|禮拜|周|週)$/.test(before);
   const sameMonth = scan.dialect === "yue" && before.endsWith("月") && rest.startsWith("日");

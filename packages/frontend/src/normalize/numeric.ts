@@ -5,9 +5,10 @@ import { date, slashed, time } from "./dates.js";
 import { expression, money } from "./expression.js";
 import type { Match } from "./match.js";
 import { phone } from "./phone.js";
+import { score } from "./score.js";
 import { vocabularyOf } from "./vocabulary.js";
 
 export function recogniseNumeric(text: string, at: number, dialect: Dialect): Match | undefined {
   const scan = { text, at, dialect, v: vocabularyOf(dialect) };
-  return money(scan) ?? phone(scan) ?? date(scan) ?? time(scan) ?? slashed(scan) ?? expression(scan);
+  return money(scan) ?? phone(scan) ?? date(scan) ?? score(scan) ?? time(scan) ?? slashed(scan) ?? expression(scan);
 }

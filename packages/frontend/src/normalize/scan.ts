@@ -7,6 +7,7 @@
 
 import { isHan, isLatin } from "../text/chars.js";
 import type { Dialect, PauseKind, Token, Unit } from "../types.js";
+import { mandarinJoiner } from "./joiners.js";
 import { letterName } from "./letters.js";
 import { recogniseNumeric } from "./numeric.js";
 import { pauseOf, strongerPause } from "./punctuation.js";
@@ -57,7 +58,13 @@ export class TokenList {
   }
 }
 
-const MATH: Record<string, keyof ReturnType<typeof mathWords>> = { "+": "plus", "=": "equals", "×": "times", "*": "times", "÷": "dividedBy" };
+const MATH: Record<string, keyof ReturnType<typeof mathWords>> = {
+  "+": "plus",
+  "=": "equals",
+  "×": "times",
+  "*": "times",
+  "÷": "dividedBy",
+};
 
 function mathWords(dialect: Dialect) {
   const v = vocabularyOf(dialect);
@@ -72,6 +79,12 @@ export function normalizeText(text: string, dialect: Dialect, out: TokenList = n
   let at = 0;
   while (at < text.length) {
     const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
+    const joined = dialect === "cmn" && /[-~～—/]/.test(char) ? mandarinJoiner(text, at) : undefined;
+    if (joined) {
+      out.units(unitsOf(joined.phrase));
+      at += joined.length;
+      continue;
+    }
     const match = NUMERIC_START.test(char) ? recogniseNumeric(text, at, dialect) : undefined;
     if (match) {
       out.tokensFrom(match.tokens, true);

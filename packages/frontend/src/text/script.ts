@@ -6,15 +6,17 @@
  */
 
 import { Converter, type ConverterFunction } from "opencc-js";
+import { keepTraditional } from "./traditional.js";
 
 // Building a converter loads OpenCC's dictionaries (about 0.3 s), so each is
 // built once, on first use, and shared: they are pure functions of their input.
 let toTraditionalHk: ConverterFunction | undefined;
 let toSimplifiedCn: ConverterFunction | undefined;
 
+/** Simplified text to Traditional; text already Traditional keeps its own characters (see traditional.ts). */
 export function toTraditional(text: string): string {
   toTraditionalHk ??= Converter({ from: "cn", to: "hk" });
-  return sameLength(text, toTraditionalHk);
+  return keepTraditional(text, sameLength(text, toTraditionalHk));
 }
 
 export function toSimplified(text: string): string {
