@@ -3,8 +3,8 @@ import { AccountService } from "./accounts/service.js";
 import { buildApp } from "./app.js";
 import { openBackends } from "./backends.js";
 import type { Config } from "./config/config.js";
-import { createEspeakEngine } from "./speech/espeak/engine.js";
 import { loadLexiconFile } from "./reading/lexicon-file.js";
+import { createEspeakEngine } from "./speech/espeak/engine.js";
 import { loadVoiceCatalog } from "./speech/voices.js";
 
 export const DEMO_RECHARGE_YUAN = "1";
