@@ -102,3 +102,19 @@ export function joinMp3(parts: readonly Uint8Array[]): Uint8Array {
   out.set(audio, xing.length);
   return out;
 }
+
+/**
+ * The audio frames of a file alone, without ID3 tags or its Xing/Info frame:
+ * what a stream made of parts carries when its total length is not yet known
+ * as it starts (a constant-bitrate stream plays and seeks without a header).
+ */
+export function audioFramesOf(mp3: Uint8Array): Uint8Array {
+  const part = readPart(mp3, 0);
+  const out = new Uint8Array(part.audioBytes);
+  let offset = 0;
+  for (const frame of part.audio) {
+    out.set(frame, offset);
+    offset += frame.length;
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeMp3, iterateFrames, joinMp3, lameEncoderDelay, readXingTag } from "../src/index.js";
+import { audioFramesOf, describeMp3, iterateFrames, joinMp3, lameEncoderDelay, readXingTag } from "../src/index.js";
 import { audioFrames, concat, encodedFile, id3v2Tag } from "./helpers/synthetic.js";
 
 /** The audio frames of a file, without its Xing/Info frame. */
@@ -78,5 +78,15 @@ describe("joining MP3 parts", () => {
     const onlyHeader = file.subarray(0, xingLength);
     expect(describeMp3(onlyHeader).hasXingHeader).toBe(true);
     expect(() => joinMp3([onlyHeader])).toThrow(/part 1 holds no audio/);
+  });
+});
+
+describe("the audio frames of a file", () => {
+  it("are its frames byte for byte, without ID3 tag or Info frame", () => {
+    const [part] = parts;
+    if (!part) throw new Error("no part");
+    expect(audioFramesOf(part)).toEqual(concat(audioOf(part)));
+    expect(describeMp3(audioFramesOf(part))).toMatchObject({ hasXingHeader: false, frames: 300 });
+    expect(audioFramesOf(concat([id3v2Tag(64), audioFrames(10)]))).toEqual(audioFrames(10));
   });
 });

@@ -6,6 +6,7 @@ import { adminRoutes } from "./admin/http.js";
 import { registerCors } from "./api/cors.js";
 import { apiRoutes } from "./api/routes.js";
 import type { DiskAudioStore } from "./audio/disk.js";
+import { AudioInProgress } from "./audio/in-progress.js";
 import { audioRoutes } from "./audio/routes.js";
 import type { S3AudioStore } from "./audio/s3.js";
 import type { Config } from "./config/config.js";
@@ -15,6 +16,7 @@ import type { ReplayCache } from "./replay/cache.js";
 import type { SpeechEngine } from "./speech/engine.js";
 import type { VoiceCatalog } from "./speech/voices.js";
 import type { Store } from "./store/store.js";
+import { AudioCache } from "./tts/audio-cache.js";
 import { TtsService } from "./tts/service.js";
 
 export interface AppDependencies {
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get("/healthz", async (_request, reply) => (closing ? reply.code(503).send({ status: "closing" }) : { status: "ok" }));
 
   const accounts = new AccountService(deps.store, deps.now);
+  const inProgress = new AudioInProgress();
   const tts = new TtsService({
     store: deps.store,
     engine: deps.engine,
@@ -78,8 +81,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     audio: deps.audio,
     log: app.log,
     ...(deps.lexicon ? { lexicon: deps.lexicon } : {}),
+    ...(config.audioCacheBytes > 0 ? { cache: new AudioCache(config.audioCacheBytes) } : {}),
+    inProgress,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Before the engine and the store close (server.ts): streamed texts finish first.
+  app.addHook("onClose", () => tts.drain());
 
   await app.register(apiRoutes, {
     prefix: "/api/v1",
@@ -97,6 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: "/audio",
     store: deps.audio,
     retentionMs: config.audioRetentionDays * 86_400_000,
+    inProgress,
   });
   await app.register(adminRoutes, { prefix: "/admin/v1", accounts, adminToken: config.adminToken });
   await app.register(consoleRoutes, { audioOrigins: audioOriginsOf(config) });

@@ -28,6 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
   const engine = createEspeakEngine({
     maxQueue: config.synthesisQueue,
+    waitMs: config.synthesisWaitMs,
     ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),
   });
   const app = await buildApp({ config, store, engine, voices, audio, limiter, replay, ...(lexicon ? { lexicon } : {}) });

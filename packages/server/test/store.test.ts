@@ -87,6 +87,43 @@ describe.each(backends)("the $name store", ({ open }) => {
     expect((account?.totalRechargeMicro ?? 0) - (account?.totalConsumedMicro ?? 0)).toBe(account?.balanceMicro);
   });
 
+  it("a reversal gives a charge back whole, once, and the ledger still sums to the balance", async () => {
+    const accountId = await accountWith(20_000);
+    const charged = await charge(accountId, 8_750);
+    if (!charged.ok) throw new Error("charge refused");
+    const reversal = await store.reverse({ chargeEntryId: charged.entry.id, at: 5 });
+    expect(reversal).toMatchObject({
+      kind: "reversal",
+      amountMicro: 8_750,
+      balanceAfterMicro: 20_000,
+      audioId: charged.entry.audioId,
+      keyId: "key_x",
+    });
+    const account = await store.getAccount(accountId);
+    expect(account).toMatchObject({ balanceMicro: 20_000, totalConsumedMicro: 0 });
+    expect(await store.reverse({ chargeEntryId: charged.entry.id, at: 6 })).toBeUndefined();
+    const ledger = await store.ledger(accountId, { limit: 10 });
+    expect(ledger.map((e) => e.kind)).toEqual(["reversal", "charge", "recharge"]);
+    expect(ledger.reduce((sum, e) => sum + e.amountMicro, 0)).toBe(20_000);
+  });
+
+  it("concurrent reversals of one charge give it back only once", async () => {
+    const accountId = await accountWith(20_000);
+    const charged = await charge(accountId, 10_000);
+    if (!charged.ok) throw new Error("charge refused");
+    const results = await Promise.all(Array.from({ length: 5 }, () => store.reverse({ chargeEntryId: charged.entry.id, at: 7 })));
+    expect(results.filter((r) => r !== undefined)).toHaveLength(1);
+    expect((await store.getAccount(accountId))?.balanceMicro).toBe(20_000);
+  });
+
+  it("only a charge can be reversed", async () => {
+    const accountId = await accountWith(0);
+    const recharge = await store.recharge({ accountId, amountMicro: 5, note: null, at: 1 });
+    expect(await store.reverse({ chargeEntryId: recharge?.id ?? 0, at: 2 })).toBeUndefined();
+    expect(await store.reverse({ chargeEntryId: 987_654_321, at: 2 })).toBeUndefined();
+    expect((await store.getAccount(accountId))?.balanceMicro).toBe(5);
+  });
+
   it("pages the ledger newest first", async () => {
     const accountId = await accountWith(0);
     for (let i = 1; i <= 5; i++) await store.recharge({ accountId, amountMicro: i, note: null, at: i });

@@ -6,35 +6,49 @@ import { deriveEnvelopeKey, openEnvelope, sealEnvelope } from "@fangyan/protocol
 import Fastify from "fastify";
 import { AccountService } from "../accounts/service.js";
 import { parseConfig } from "../config/config.js";
+import { readForVoice } from "../reading/reader.js";
 import { startServer } from "../server.js";
 import { createEspeakEngine } from "../speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../speech/voices.js";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.js";
+import { underLoad } from "./load.js";
 import { ms, type Summary, summarize, timeEach } from "./stats.js";
+import { text5000, variant100 } from "./texts.js";
+import { requestsPerSecond } from "./throughput.js";
 
 /**
  * `npm run bench`: the service against its baselines, measured in the same run
- * on the same machine, reported as ratios. Timings live here, never in tests.
+ * on the same machine, reported as ratios and set beside issue 6's targets.
+ * Timings live here, never in tests.
  */
 
-const TEXT_100 =
-  "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿，看看湖里的鱼和天上的白云。";
 const TTS_RUNS = Number(process.env.BENCH_TTS_RUNS ?? 20);
-const ACCOUNT_RUNS = Number(process.env.BENCH_ACCOUNT_RUNS ?? 300);
+const LONG_RUNS = Number(process.env.BENCH_LONG_RUNS ?? 3);
+const CACHE_RUNS = Number(process.env.BENCH_CACHE_RUNS ?? 50);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CLIENTS = 32;
+const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? 3);
 
-function row(label: string, measured: Summary, baseline: Summary, baselineLabel: string): string {
+function verdict(ok: boolean): string {
+  return ok ? "meets the target" : "MISSES the target";
+}
+
+function row(label: string, measured: Summary, baseline: Summary, baselineLabel: string, target: number): string {
+  const ratio = measured.p50 / baseline.p50;
   return [
     `${label}`,
     `  service   p50 ${ms(measured.p50)}  p95 ${ms(measured.p95)}  (n=${measured.n})`,
     `  baseline  p50 ${ms(baseline.p50)}  p95 ${ms(baseline.p95)}  (${baselineLabel})`,
-    `  ratio     p50 ${(measured.p50 / baseline.p50).toFixed(2)}x  p95 ${(measured.p95 / baseline.p95).toFixed(2)}x`,
+    `  ratio     p50 ${ratio.toFixed(2)}x  (target <= ${target.toFixed(1)}x: ${verdict(ratio <= target)})`,
   ].join("\n");
 }
 
 async function main(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(`machine: ${os.availableParallelism()} cores, ${cpu}, Node ${process.version}, ${os.platform()} ${os.arch()}`);
-  console.log(`text: ${[...TEXT_100].length} characters of Mandarin\n`);
+  console.log(`load average at start: ${load.join(" ")} (others' work on this machine shows up in every figure)\n`);
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "fangyan-bench-"));
   const threads = os.availableParallelism();
@@ -47,10 +61,9 @@ async function main(): Promise<void> {
     FANGYAN_SYNTHESIS_THREADS: String(threads),
   });
   const server = await startServer(config);
-  // Audio URLs are built from the configured port; the bench listens on a random one.
   const baseUrl = server.address;
   const store = await openSqliteStore(config.databaseFile);
-  const { apiKey } = await new AccountService(store).createAccount({ name: "bench", rechargeYuan: "10000" });
+  const { apiKey } = await new AccountService(store).createAccount({ name: "bench", rechargeYuan: "100000" });
   await store.close();
   const key = await deriveEnvelopeKey(apiKey);
   const voice = loadVoiceCatalog()
@@ -68,34 +81,111 @@ async function main(): Promise<void> {
     if (answer.success !== true) throw new Error(`request failed: ${JSON.stringify(answer)}`);
     return answer;
   };
+  const speak = async (text: string) => {
+    const answer = await call("POST", "/tts", { text, voice_id: voice.id });
+    const data = answer.data as { audio_url?: unknown } | undefined;
+    if (typeof data?.audio_url !== "string") throw new Error("no audio_url");
+    // Built from the configured port; the bench listens on a random one.
+    return data.audio_url.replace(/^https?:\/\/[^/]+/, baseUrl);
+  };
 
-  // Baseline 1: the same engine and encoder, called in-process, one request at a time.
+  await speak(variant100(9999));
+  // 1. First, while the process holds only the server: 32 concurrent clients
+  //    speaking 100-character texts, with the server's event loop and RSS watched.
+  const loaded = await underLoad(CLIENTS, PER_CLIENT, async (client, i) => {
+    await speak(variant100(1000 + client * PER_CLIENT + i));
+  });
+  console.log(`${CLIENTS} concurrent clients, ${loaded.requests} POST /tts of 100 characters in ${loaded.seconds.toFixed(1)} s`);
+  console.log(
+    `  event-loop delay  p99 ${ms(loaded.eventLoopP99Ms)}  max ${ms(loaded.eventLoopMaxMs)}  (target p99 <= 20 ms: ${verdict(loaded.eventLoopP99Ms <= 20)})`,
+  );
+  console.log(`  RSS               max ${loaded.maxRssMb.toFixed(0)} MB  (target <= 300 MB: ${verdict(loaded.maxRssMb <= 300)})`);
+  console.log(`  errors            ${loaded.errors}  (target 0: ${verdict(loaded.errors === 0)})`);
+
+  // The baseline: the same engine and encoder, called in-process on what the
+  // service gives the engine (the front-end's reading of the same text).
   const engine = createEspeakEngine({ threads });
-  const synth = () => engine.synthesize({ text: TEXT_100, voice: voice.engine, speed: 1, pitch: 1, volume: 1 });
-  await synth();
-  await call("POST", "/tts", { text: TEXT_100, voice_id: voice.id });
-  const engineSamples = await timeEach(TTS_RUNS, synth);
-  const ttsSamples = await timeEach(TTS_RUNS, () => call("POST", "/tts", { text: TEXT_100, voice_id: voice.id }));
-  await engine.close();
-  console.log(row("POST /tts, 100 characters, sequential", summarize(ttsSamples), summarize(engineSamples), "engine + encoder alone"));
+  const synth = (text: string) =>
+    engine.synthesize({
+      text: readForVoice(text, voice).reading.engine_input,
+      markup: true,
+      voice: voice.engine,
+      speed: 1,
+      pitch: 1,
+      volume: 1,
+    });
+  await synth(variant100(0));
 
-  // Baseline 2: a bare Fastify route returning a fixed JSON document, same client loop.
+  // 2. 100 characters, one request at a time, each text new to the cache.
+  const engineSamples = await timeEach(TTS_RUNS, (i) => synth(variant100(i)));
+  const ttsSamples = await timeEach(TTS_RUNS, (i) => speak(variant100(i)));
+  console.log(
+    `\n${row("POST /tts, 100 characters, one at a time", summarize(ttsSamples), summarize(engineSamples), "engine + encoder alone", 1.0)}`,
+  );
+
+  // 3. The same request again: answered from the cache, still billed.
+  const hits = summarize(await timeEach(CACHE_RUNS, () => speak(variant100(0))));
+  console.log(`\nPOST /tts, repeated identical request (cache hit)\n  service   p50 ${ms(hits.p50)}  p95 ${ms(hits.p95)}  (n=${hits.n})`);
+  console.log(`  target    p50 <= 5 ms: ${verdict(hits.p50 <= 5)}`);
+
+  // 4. 5 000 characters: first MP3 bytes from audio_url, and the whole file.
+  const firstBytes: number[] = [];
+  const whole: number[] = [];
+  const serial: number[] = [];
+  for (let i = 0; i < LONG_RUNS; i++) {
+    const text = text5000(i * 7);
+    const start = performance.now();
+    const url = await speak(text);
+    const response = await fetch(url);
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("no audio body");
+    let bytes = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (bytes === 0 && read.value.length > 0) firstBytes.push(performance.now() - start);
+      bytes += read.value.length;
+    }
+    whole.push(performance.now() - start);
+    const t = performance.now();
+    await synth(text);
+    serial.push(performance.now() - t);
+  }
+  const first = summarize(firstBytes);
+  const total = summarize(whole);
+  const alone = summarize(serial);
+  console.log(`\nPOST /tts, 5 000 characters, streamed (n=${first.n})`);
+  console.log(`  first MP3 bytes from audio_url  p50 ${ms(first.p50)}  (target <= 300 ms: ${verdict(first.p50 <= 300)})`);
+  console.log(`  whole file read                 p50 ${ms(total.p50)}`);
+  console.log(`  baseline                        p50 ${ms(alone.p50)}  (engine + encoder on the whole text, one call)`);
+  console.log(
+    `  ratio                           p50 ${(total.p50 / alone.p50).toFixed(2)}x  (target <= 0.6x: ${verdict(total.p50 / alone.p50 <= 0.6)})`,
+  );
+  await engine.close();
+
+  // 5. GET /account throughput against a bare Fastify route, same tool and connections.
   const bare = Fastify({ logger: false });
   bare.get("/fixed", async () => ({ success: true, data: { name: "bench", balance_yuan: 1 } }));
   const bareUrl = await bare.listen({ host: "127.0.0.1", port: 0 });
-  const fetchBare = async () => (await fetch(`${bareUrl}/fixed`)).json();
-  await timeEach(50, fetchBare);
-  await timeEach(50, () => call("GET", "/account"));
-  const bareSamples = await timeEach(ACCOUNT_RUNS, fetchBare);
-  const accountSamples = await timeEach(ACCOUNT_RUNS, () => call("GET", "/account"));
+  await requestsPerSecond(`${bareUrl}/fixed`, CONNECTIONS, 1);
+  const bareRate = await requestsPerSecond(`${bareUrl}/fixed`, CONNECTIONS, SECONDS);
   await bare.close();
-  console.log(
-    `\n${row("GET /account, sequential (client decrypts)", summarize(accountSamples), summarize(bareSamples), "bare Fastify fixed JSON")}`,
-  );
+  const headers = { "X-API-Key": apiKey };
+  await requestsPerSecond(`${baseUrl}/api/v1/account`, CONNECTIONS, 1, headers);
+  const accountRate = await requestsPerSecond(`${baseUrl}/api/v1/account`, CONNECTIONS, SECONDS, headers);
+  const share = accountRate.perSecond / bareRate.perSecond;
+  console.log(`\nGET /account throughput, autocannon, ${CONNECTIONS} connections, ${SECONDS} s`);
+  console.log(`  service   ${accountRate.perSecond.toFixed(0)} req/s  (${accountRate.failed} failed)`);
+  console.log(`  baseline  ${bareRate.perSecond.toFixed(0)} req/s  (bare Fastify fixed JSON)`);
+  console.log(`  ratio     ${(share * 100).toFixed(0)}%  (target >= 50%: ${verdict(share >= 0.5)})`);
 
   await encoderComparison(voice.engine);
   await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+  console.log(
+    `\nload average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 /** LAME as WebAssembly against the native `lame` binary, when the machine has one. */

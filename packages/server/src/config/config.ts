@@ -23,8 +23,12 @@ export interface Config {
   /** The operator lexicon (word -> reading per dialect), a TSV file; unset: none. */
   lexiconFile: string | undefined;
   synthesisThreads: number | undefined;
-  /** Syntheses that may wait for a thread; past that a request fails at once as busy. */
+  /** Syntheses that may queue for a thread; past that a request waits for room. */
   synthesisQueue: number;
+  /** How long a request waits for room in a full queue before it fails as busy. */
+  synthesisWaitMs: number;
+  /** Bytes of finished audio remembered for repeated identical requests; 0: no cache. */
+  audioCacheBytes: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   logLevel: string;
@@ -104,6 +108,8 @@ const schema = z.object({
   FANGYAN_LEXICON_FILE: z.string().trim().min(1).optional(),
   FANGYAN_SYNTHESIS_THREADS: integer(1, 256).optional(),
   FANGYAN_SYNTHESIS_QUEUE: integer(1, 100_000).default(256),
+  FANGYAN_SYNTHESIS_WAIT_MS: integer(0, 600_000).default(30_000),
+  FANGYAN_AUDIO_CACHE_MB: integer(0, 65_536).default(256),
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
   FANGYAN_REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
   FANGYAN_TRUST_PROXY: flag.default(false),
@@ -170,6 +176,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     lexiconFile: e.FANGYAN_LEXICON_FILE ? path.resolve(cwd, e.FANGYAN_LEXICON_FILE) : undefined,
     synthesisThreads: e.FANGYAN_SYNTHESIS_THREADS,
     synthesisQueue: e.FANGYAN_SYNTHESIS_QUEUE,
+    synthesisWaitMs: e.FANGYAN_SYNTHESIS_WAIT_MS,
+    audioCacheBytes: e.FANGYAN_AUDIO_CACHE_MB * 1024 * 1024,
     bodyLimitBytes: e.FANGYAN_BODY_LIMIT_BYTES,
     requestTimeoutMs: e.FANGYAN_REQUEST_TIMEOUT_MS,
     logLevel: e.FANGYAN_LOG_LEVEL,

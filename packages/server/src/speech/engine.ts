@@ -30,6 +30,11 @@ export interface SynthesisRequest {
   pitch: number;
   /** 0.1-2.0 */
   volume: number;
+  /**
+   * This is a part of a longer text and another part follows: its trailing
+   * silence is fitted so that the parts join without a gap (mp3/gapless.ts).
+   */
+  followedByMore?: boolean;
 }
 
 export interface SynthesisResult {
@@ -43,7 +48,15 @@ export interface SynthesisResult {
 export interface SpeechEngine {
   readonly name: string;
   readonly version: string;
+  /** Syntheses that run at once (worker threads); absent: one, and texts are never split. */
+  readonly threads?: number;
+  /** Syntheses running or waiting now; at `threads` or more, a new one waits. */
+  inFlight?(): number;
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  /** The engine's samples alone, for a caller that encodes them in parts on several threads. */
+  synthesizePcm?(request: SynthesisRequest): Promise<{ pcm: Int16Array; sampleRate: number }>;
+  /** Encodes samples as synthesize() does; `followedByMore` fits the end for a join, as in a request. */
+  encode?(pcm: Int16Array, sampleRate: number, followedByMore: boolean): Promise<SynthesisResult>;
   /** Waits for running syntheses, then stops the engine's threads. */
   close(): Promise<void>;
 }

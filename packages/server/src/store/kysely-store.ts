@@ -1,7 +1,18 @@
 import type { CompiledQuery } from "kysely";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "./schema.js";
-import type { Account, ApiKeyRecord, ChargeInput, ChargeResult, KeyOwner, LedgerEntry, RechargeInput, Status, Store } from "./store.js";
+import type {
+  Account,
+  ApiKeyRecord,
+  ChargeInput,
+  ChargeResult,
+  KeyOwner,
+  LedgerEntry,
+  RechargeInput,
+  ReversalInput,
+  Status,
+  Store,
+} from "./store.js";
 
 type AccountRow = Selectable<Database["accounts"]>;
 type KeyRow = Selectable<Database["api_keys"]>;
@@ -54,6 +65,11 @@ function toEntry(row: LedgerRow): LedgerEntry {
     createdAt: int(row.created_at),
   };
 }
+
+class AlreadyReversed extends Error {}
+
+/** The ledger note that ties a reversal to its charge, and makes a second reversal detectable. */
+const reversalNote = (chargeEntryId: number) => `reversal of ledger entry ${chargeEntryId}`;
 
 /** The store's queries, written once for every Kysely dialect. */
 export class KyselyStore implements Store {
@@ -182,6 +198,62 @@ export class KyselyStore implements Store {
         .executeTakeFirstOrThrow();
       return { ok: true as const, entry: toEntry(entry) };
     });
+  }
+
+  async reverse(input: ReversalInput): Promise<LedgerEntry | undefined> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const charge = await trx
+          .selectFrom("ledger")
+          .selectAll()
+          .where("id", "=", input.chargeEntryId)
+          .where("kind", "=", "charge")
+          .executeTakeFirst();
+        if (!charge) return undefined;
+        const amount = -int(charge.amount_micro);
+        // The update comes first: it locks the account row (PostgreSQL), so the
+        // check for an earlier reversal below sees any that committed meanwhile.
+        const updated = await trx
+          .updateTable("accounts")
+          .set({
+            balance_micro: sql`balance_micro + ${amount}`,
+            total_consumed_micro: sql`total_consumed_micro - ${amount}`,
+          })
+          .where("id", "=", charge.account_id)
+          .returning("balance_micro")
+          .executeTakeFirst();
+        if (!updated) return undefined;
+        const earlier = await trx
+          .selectFrom("ledger")
+          .select("id")
+          .where("account_id", "=", charge.account_id)
+          .where("kind", "=", "reversal")
+          .where("note", "=", reversalNote(input.chargeEntryId))
+          .executeTakeFirst();
+        if (earlier) throw new AlreadyReversed();
+        const entry = await trx
+          .insertInto("ledger")
+          .values({
+            account_id: charge.account_id,
+            kind: "reversal",
+            amount_micro: amount,
+            balance_after_micro: updated.balance_micro,
+            key_id: charge.key_id,
+            raw_chars: charge.raw_chars,
+            billable_chars: charge.billable_chars,
+            audio_id: charge.audio_id,
+            note: reversalNote(input.chargeEntryId),
+            created_at: input.at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toEntry(entry);
+      });
+    } catch (error) {
+      // Thrown only to roll the balance change back: a charge is given back once.
+      if (error instanceof AlreadyReversed) return undefined;
+      throw error;
+    }
   }
 
   async insertKey(key: { id: string; accountId: string; lookupDigest: string; prefix: string; createdAt: number }): Promise<ApiKeyRecord> {

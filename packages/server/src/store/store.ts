@@ -67,6 +67,12 @@ export interface RechargeInput {
   at: number;
 }
 
+export interface ReversalInput {
+  /** The ledger id of the charge to give back, whole. */
+  chargeEntryId: number;
+  at: number;
+}
+
 export interface Store {
   createAccount(account: { id: string; name: string; createdAt: number }): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;
@@ -82,6 +88,13 @@ export interface Store {
    * ledger row, in one transaction. `ok: false` when the balance is short.
    */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * Gives a charge back whole when its audio could not be finished: the
+   * balance rises by its amount, total consumed falls, and a "reversal"
+   * ledger row says so, in one transaction. A charge is given back at most
+   * once; undefined when it was already, or is not a charge.
+   */
+  reverse(input: ReversalInput): Promise<LedgerEntry | undefined>;
 
   insertKey(key: { id: string; accountId: string; lookupDigest: string; prefix: string; createdAt: number }): Promise<ApiKeyRecord>;
   findKeyOwner(lookupDigest: string): Promise<KeyOwner | undefined>;

@@ -1,14 +1,20 @@
 import type { Lexicon } from "@fangyan/frontend";
+import { joinMp3 } from "@fangyan/mp3";
 import { billableChars, centsDown, centsUp, costMicro as costOf, microToYuan, pricePerWanMicro, type TtsResult } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { ApiError } from "../api/api-error.js";
 import { newAudioId } from "../audio/disk.js";
+import type { AudioInProgress, Production } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
-import { isSilent, readForVoice, type SpeechInput } from "../reading/reader.js";
-import { type SpeechEngine, SynthesisError } from "../speech/engine.js";
-import type { VoiceCatalog } from "../speech/voices.js";
-import type { KeyOwner, Store } from "../store/store.js";
+import { isSilent, readForVoice } from "../reading/reader.js";
+import { type SpeechEngine, SynthesisError, type SynthesisRequest } from "../speech/engine.js";
+import { canFitForJoin, pauseNear } from "../speech/mp3/gapless.js";
+import type { Voice, VoiceCatalog } from "../speech/voices.js";
+import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
+import { type AudioCache, audioCacheKey } from "./audio-cache.js";
+import { evenParts, streamedParts } from "./parts.js";
 import type { TtsParams } from "./request.js";
+import { synthesizeInOrder } from "./streamed.js";
 
 export interface TtsServiceOptions {
   store: Store;
@@ -18,6 +24,10 @@ export interface TtsServiceOptions {
   log: FastifyBaseLogger;
   /** The operator lexicon, which wins over the front-end's own readings. */
   lexicon?: Lexicon;
+  /** Finished audio of recent requests; without it every request synthesizes. */
+  cache?: AudioCache;
+  /** Where long texts are streamed from while produced; without it nothing is streamed. */
+  inProgress?: AudioInProgress;
   now?: () => number;
 }
 
@@ -28,19 +38,33 @@ function insufficient(costMicro: number, balanceMicro: number): ApiError<"INSUFF
   });
 }
 
+/** Texts longer than this (in characters) are streamed: answered once their first sentence is ready. */
+export const STREAM_MIN_CHARS = 300;
+
+/**
+ * Texts from this long (in characters) that are spoken in one synthesis have
+ * its encoding split over two threads when two are free.
+ */
+export const SPLIT_ENCODE_MIN_CHARS = 40;
+
+type Charge = Omit<ChargeInput, "audioId" | "at">;
+
 /**
  * Steps 9-11 of POST /tts: voice, early balance check, synthesis, storage and
  * the charge. Audio is stored before the charge; a refused charge deletes it.
+ * A long text is the exception: charged once its first part is stored in
+ * progress, and reversed should a later part fail (speakStreamed).
  */
 export class TtsService {
   private readonly now: () => number;
+  private readonly producing = new Set<Promise<void>>();
 
   constructor(private readonly options: TtsServiceOptions) {
     this.now = options.now ?? Date.now;
   }
 
   async speak(owner: KeyOwner, params: TtsParams): Promise<TtsResult> {
-    const { store, engine, voices, audio, log } = this.options;
+    const { voices, audio, log } = this.options;
     const voice = voices.get(params.voiceId);
     if (!voice) {
       throw new ApiError("TTS_FAILED", "Unknown voice_id; GET /voices lists the voices", { voice_id: params.voiceId });
@@ -52,23 +76,14 @@ export class TtsService {
     const costMicro = costOf(billable, pricePerWanMicro(owner.account.totalRechargeMicro));
     // Only an early answer: the charge below decides.
     if (owner.account.balanceMicro < costMicro) throw insufficient(costMicro, owner.account.balanceMicro);
+    const charge = { accountId: owner.account.id, keyId: owner.key.id, costMicro, rawChars, billableChars: billable };
+    if (rawChars > STREAM_MIN_CHARS && this.options.inProgress) return this.speakStreamed(charge, params, voice, this.options.inProgress);
 
     let mp3: Uint8Array;
     try {
-      const input: SpeechInput = readForVoice(params.text, voice, this.options.lexicon);
-      if (isSilent(input)) throw new SynthesisError("nothing_to_speak");
-      ({ mp3 } = await engine.synthesize({
-        text: input.reading.engine_input,
-        markup: input.markup,
-        voice: voice.engine,
-        speed: params.speed,
-        pitch: params.pitch,
-        volume: params.volume,
-      }));
+      mp3 = await this.produce(params, voice);
     } catch (error) {
-      if (error instanceof SynthesisError) throw new ApiError("TTS_FAILED", error.message);
-      log.error({ err: error }, "speech engine failed");
-      throw new ApiError("TTS_FAILED", "Speech synthesis failed; nothing was charged");
+      throw this.synthesisFailed(error);
     }
 
     const audioId = newAudioId();
@@ -79,26 +94,158 @@ export class TtsService {
       throw new ApiError("TTS_FAILED", "The audio could not be stored; nothing was charged");
     }
 
-    const charge = await store
-      .charge({ accountId: owner.account.id, keyId: owner.key.id, costMicro, rawChars, billableChars: billable, audioId, at: this.now() })
-      .catch(async (error: unknown) => {
-        await audio.delete(audioId);
-        log.error({ err: error }, "charge failed");
-        throw new ApiError("TTS_FAILED", "The charge could not be recorded; nothing was charged");
-      });
-    if (!charge.ok) {
+    const entry = await this.charge(charge, audioId, () => audio.delete(audioId));
+    return this.answer(charge, audioId, entry);
+  }
+
+  /** Waits for the streamed texts still being produced, so a shutdown does not cut them. */
+  async drain(): Promise<void> {
+    while (this.producing.size > 0) await Promise.allSettled([...this.producing]);
+  }
+
+  private synthesisFailed(error: unknown): ApiError<"TTS_FAILED"> {
+    if (error instanceof SynthesisError) return new ApiError("TTS_FAILED", error.message);
+    this.options.log.error({ err: error }, "speech engine failed");
+    return new ApiError("TTS_FAILED", "Speech synthesis failed; nothing was charged");
+  }
+
+  /** The charge decides; when it is refused or fails, `discard` removes the audio. */
+  private async charge(charge: Charge, audioId: string, discard: () => Promise<void> | void): Promise<LedgerEntry> {
+    const result = await this.options.store.charge({ ...charge, audioId, at: this.now() }).catch(async (error: unknown) => {
+      await discard();
+      this.options.log.error({ err: error }, "charge failed");
+      throw new ApiError("TTS_FAILED", "The charge could not be recorded; nothing was charged");
+    });
+    if (!result.ok) {
       // A concurrent request spent the balance meanwhile: no charge, no audio.
-      await audio.delete(audioId);
-      throw insufficient(costMicro, charge.balanceMicro);
+      await discard();
+      throw insufficient(charge.costMicro, result.balanceMicro);
     }
+    return result.entry;
+  }
+
+  private async answer(charge: Charge, audioId: string, entry: LedgerEntry): Promise<TtsResult> {
     return {
-      audio_url: await audio.url(audioId),
+      audio_url: await this.options.audio.url(audioId),
       billing: {
-        raw_chars: rawChars,
-        billable_chars: billable,
-        cost_yuan: microToYuan(costMicro),
-        balance_after_yuan: microToYuan(charge.entry.balanceAfterMicro),
+        raw_chars: charge.rawChars,
+        billable_chars: charge.billableChars,
+        cost_yuan: microToYuan(charge.costMicro),
+        balance_after_yuan: microToYuan(entry.balanceAfterMicro),
       },
     };
+  }
+
+  /**
+   * A long text: answered, and charged, as soon as its first sentence is
+   * encoded; the rest is produced behind the answer while /audio streams it.
+   * Should a later part fail, the charge is reversed and the URL says so.
+   */
+  private async speakStreamed(charge: Charge, params: TtsParams, voice: Voice, inProgress: AudioInProgress): Promise<TtsResult> {
+    const { engine, lexicon } = this.options;
+    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon);
+    let next = 0;
+    let first: Uint8Array | undefined;
+    try {
+      while (first === undefined && next < parts.length) first = await parts[next++];
+    } catch (error) {
+      throw this.synthesisFailed(error);
+    }
+    if (first === undefined) throw this.synthesisFailed(new SynthesisError("nothing_to_speak"));
+
+    const audioId = newAudioId();
+    const production = inProgress.start(audioId);
+    production.append(first);
+    const entry = await this.charge(charge, audioId, () => inProgress.discard(audioId));
+    const finishing = this.finishStreamed(audioId, production, parts.slice(next), entry, inProgress);
+    this.producing.add(finishing);
+    void finishing.finally(() => this.producing.delete(finishing));
+    return this.answer(charge, audioId, entry);
+  }
+
+  private async finishStreamed(
+    audioId: string,
+    production: Production,
+    rest: ReadonlyArray<Promise<Uint8Array | undefined>>,
+    entry: LedgerEntry,
+    inProgress: AudioInProgress,
+  ): Promise<void> {
+    const { audio, store, log } = this.options;
+    try {
+      for (const part of rest) {
+        const frames = await part;
+        if (frames) production.append(frames);
+      }
+      await audio.put(audioId, production.bytes());
+      inProgress.finish(audioId);
+    } catch (error) {
+      log.error({ err: error, audioId }, "a streamed text could not be finished; its charge is reversed");
+      try {
+        await store.reverse({ chargeEntryId: entry.id, at: this.now() });
+      } catch (reverseError) {
+        log.error({ err: reverseError, chargeEntryId: entry.id }, "the charge of an unfinished text could not be reversed");
+      }
+      inProgress.fail(audioId);
+    }
+  }
+
+  /**
+   * The whole MP3 of a text, from the cache when it was asked for before.
+   * With threads free, a text of PARALLEL_MIN_CHARS or more is cut at sentence
+   * ends into one part per free thread, synthesized at once and joined; a
+   * shorter one has its encoding shared (encodeInHalves). With no thread free
+   * it is one synthesis: cutting would only add the engine's fixed cost.
+   */
+  private async produce(params: TtsParams, voice: Voice): Promise<Uint8Array> {
+    const { engine, cache, lexicon } = this.options;
+    const key = cache && audioCacheKey(engine, voice, params);
+    const cached = key === undefined ? undefined : cache?.get(key);
+    if (cached) return cached;
+    const free = (engine.threads ?? 1) - (engine.inFlight?.() ?? 0);
+    const inputs = evenParts(params.text, free)
+      .map((chunk) => readForVoice(chunk, voice, lexicon))
+      .filter((input) => !isSilent(input));
+    if (inputs.length === 0) throw new SynthesisError("nothing_to_speak");
+    const requests = inputs.map(
+      (input, i): SynthesisRequest => ({
+        text: input.reading.engine_input,
+        markup: input.markup,
+        voice: voice.engine,
+        speed: params.speed,
+        pitch: params.pitch,
+        volume: params.volume,
+        ...(i < inputs.length - 1 ? { followedByMore: true } : {}),
+      }),
+    );
+    const [only] = requests;
+    const mp3 =
+      requests.length === 1 && only && free >= 2 && [...params.text].length >= SPLIT_ENCODE_MIN_CHARS
+        ? await this.encodeInHalves(only)
+        : await this.synthesizeAll(requests);
+    if (key !== undefined) cache?.set(key, mp3);
+    return mp3;
+  }
+
+  private async synthesizeAll(requests: readonly SynthesisRequest[]): Promise<Uint8Array> {
+    const parts = await Promise.all(requests.map((request) => this.options.engine.synthesize(request)));
+    return parts.length === 1 && parts[0] ? parts[0].mp3 : joinMp3(parts.map((part) => part.mp3));
+  }
+
+  /**
+   * One synthesis whose encoding, about half of its time, is shared by two
+   * threads: the samples are cut in the pause nearest their middle and the
+   * halves encoded at once, then joined gaplessly (speech/mp3/gapless.ts).
+   */
+  private async encodeInHalves(request: SynthesisRequest): Promise<Uint8Array> {
+    const { engine } = this.options;
+    if (!engine.synthesizePcm || !engine.encode) return (await engine.synthesize(request)).mp3;
+    const { pcm, sampleRate } = await engine.synthesizePcm(request);
+    const cut = canFitForJoin(sampleRate) ? pauseNear(pcm, pcm.length / 2) : undefined;
+    if (cut === undefined) return (await engine.encode(pcm, sampleRate, false)).mp3;
+    const halves = await Promise.all([
+      engine.encode(pcm.slice(0, cut), sampleRate, true),
+      engine.encode(pcm.slice(cut), sampleRate, false),
+    ]);
+    return joinMp3(halves.map((half) => half.mp3));
   }
 }

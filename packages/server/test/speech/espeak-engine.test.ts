@@ -157,3 +157,31 @@ describe("engine limits", () => {
     expect(error.reason).toBe("failed");
   });
 });
+
+describe("waiting for room in a full pool", () => {
+  it("a request past the queue waits for a free slot and then succeeds", async () => {
+    const small = createEspeakEngine({ threads: 1, maxQueue: 1, waitMs: 60_000 });
+    try {
+      await small.synthesize(request("你好"));
+      const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => small.synthesize(request(SENTENCE_20))));
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("a request that waits past the limit fails as busy with the documented message", async () => {
+    const small = createEspeakEngine({ threads: 1, maxQueue: 1, waitMs: 1 });
+    try {
+      await small.synthesize(request("你好"));
+      const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => small.synthesize(request(SENTENCE_100))));
+      const busy = outcomes.flatMap((o) => (o.status === "rejected" && o.reason instanceof SynthesisError ? [o.reason] : []));
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy.every((error) => error.reason === "busy")).toBe(true);
+      expect(busy[0]?.message).toBe("The speech engine is busy, try again shortly");
+      expect(outcomes.filter((o) => o.status === "fulfilled").length).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -36,6 +36,7 @@ export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
       // ever be read as an option, whatever it starts with.
       arguments: ["-v", voice, "-s", String(rate), "-p", String(pitch), "-a", String(amplitude), "-w", outputPath, "-f", inputPath],
       text,
+      fitForJoin: request.followedByMore === true,
     },
   };
 }

@@ -5,11 +5,25 @@ export interface EspeakTask {
   arguments: string[];
   /** Written to `inputPath` in the module's in-memory file system. */
   text: string;
+  /** Another part follows this one in a joined file: fit its end for a gapless join. */
+  fitForJoin: boolean;
+  /** "pcm": return the samples unencoded, for the caller to encode in parts. */
+  output?: "mp3" | "pcm";
 }
 
+/** PCM to encode (the "encode" task). */
+export interface EncodeTask {
+  pcm: Int16Array;
+  sampleRate: number;
+  fitForJoin: boolean;
+}
+
+type Failure = { ok: false; reason: "voice_unavailable" | "no_audio" | "failed"; detail: string };
+
 export type EspeakOutcome =
-  | { ok: true; mp3: Uint8Array; samples: number; sampleRate: number }
-  | { ok: false; reason: "voice_unavailable" | "no_audio" | "failed"; detail: string };
+  | { ok: true; kind: "mp3"; mp3: Uint8Array; samples: number; sampleRate: number }
+  | { ok: true; kind: "pcm"; pcm: Int16Array; sampleRate: number }
+  | Failure;
 
 // Paths inside each call's own Emscripten file system, so calls never share them.
 export const inputPath = "/input.txt";

@@ -1,0 +1,73 @@
+/**
+ * Fitting a part of a longer text so that parts encoded one by one join into
+ * one gapless stream. Measured on this LAME build (22 050 Hz, MPEG-2, 576
+ * samples a frame): n samples encode to ceil(n / 576) + 2 frames, the encoder
+ * delay (576) in front and at least 576 of padding behind. Concatenated, each
+ * part therefore occupies a whole number of frames on the joined timeline, and
+ * its audio starts exactly where its frames start (the delay of the whole file
+ * is skipped once, by the decoder, from the first part's tag).
+ *
+ * A part whose PCM is cut to (k - 2) * 576 samples, with k = floor(n / 576),
+ * encodes to exactly k frames: the 1 152 samples cut from its trailing silence
+ * are the ones the next part's encoder delay and this part's padding occupy.
+ * The joined timeline then equals the parts' PCM laid end to end, each rounded
+ * down to a whole frame (under 26 ms, inside a pause). Parts are cut at the
+ * pauses the text front-end writes, so what is cut is silence.
+ */
+
+/** Samples per frame of the streams this applies to (MPEG-2 and 2.5 Layer III). */
+export const joinFrameSamples = 576;
+
+// Samples this quiet (-60 dBFS) count as the pause's silence.
+const silence = 32;
+
+/** True for sample rates whose MP3 frames hold 576 samples (below 32 kHz). */
+export function canFitForJoin(sampleRate: number): boolean {
+  return sampleRate < 32_000;
+}
+
+/**
+ * The PCM to encode for a part that another part follows. Only trailing
+ * silence is removed; when there is too little of it, silence is added
+ * instead, and the part takes one frame more on the timeline.
+ */
+export function fitForJoin(pcm: Int16Array): Int16Array {
+  let end = pcm.length;
+  while (end > 0 && Math.abs(pcm[end - 1] ?? 0) <= silence) end--;
+  let frames = Math.floor(pcm.length / joinFrameSamples);
+  if ((frames - 2) * joinFrameSamples < end) frames = Math.ceil(end / joinFrameSamples) + 2;
+  const keep = (frames - 2) * joinFrameSamples;
+  if (keep <= pcm.length) return pcm.subarray(0, keep);
+  const padded = new Int16Array(keep);
+  padded.set(pcm);
+  return padded;
+}
+
+/**
+ * Where to cut PCM in two, to encode the halves on two threads: in the pause
+ * nearest `at`, late enough in it that fitForJoin() on the first half removes
+ * only silence. Undefined when no pause is long enough (about 90 ms).
+ */
+export function pauseNear(pcm: Int16Array, at: number): number | undefined {
+  const keepInSecond = joinFrameSamples / 2;
+  // fitForJoin cuts up to 1 152 + 575 samples; the rest of the pause goes with the second half.
+  const shortest = 3 * joinFrameSamples + keepInSecond;
+  let best: number | undefined;
+  let runStart = -1;
+  // Only the middle half is searched: a cut far from `at` balances nothing, and
+  // the search runs on the event loop (a 24 s synthesis is 530 000 samples).
+  const from = Math.max(0, Math.floor(at - pcm.length / 4));
+  const to = Math.min(pcm.length, Math.ceil(at + pcm.length / 4));
+  for (let i = from; i <= to; i++) {
+    if (i < to && Math.abs(pcm[i] ?? 0) <= silence) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart >= 0 && i < to && i - runStart >= shortest) {
+      const cut = i - keepInSecond;
+      if (best === undefined || Math.abs(cut - at) < Math.abs(best - at)) best = cut;
+    }
+    runStart = -1;
+  }
+  return best;
+}

@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import type { Voice } from "../speech/voices.js";
+import type { TtsParams } from "./request.js";
+
+/**
+ * Finished MP3s of recent requests, by everything that changes the sound, so
+ * that a repeated request skips the engine. Bounded in bytes; the least
+ * recently used audio goes first. Only bytes are kept: each request still
+ * stores its own copy under a new id, so every customer's URL lives for the
+ * retention period counted from their own request.
+ */
+export class AudioCache {
+  // A Map iterates in insertion order; re-inserting on a hit makes that LRU order.
+  private readonly entries = new Map<string, Uint8Array>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Uint8Array | undefined {
+    const mp3 = this.entries.get(key);
+    if (mp3 === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, mp3);
+    return mp3;
+  }
+
+  set(key: string, mp3: Uint8Array): void {
+    // One file larger than the whole bound would only evict everything else.
+    if (mp3.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.length;
+    }
+    this.entries.set(key, mp3);
+    this.bytes += mp3.length;
+    for (const [oldest, audio] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= audio.length;
+    }
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}
+
+/**
+ * The engine (name and version: a new engine build may sound different), the
+ * voice (its id, dialect and engine settings), the controls and the text. The
+ * text is keyed as the client sent it rather than as the front-end reads it:
+ * the reading follows from the text, the dialect and the operator lexicon
+ * (read once at start, so the same for every entry of this process), and a
+ * hit then skips the front-end too, which takes milliseconds on its own.
+ */
+export function audioCacheKey(
+  engine: { name: string; version: string },
+  voice: Pick<Voice, "id" | "dialect_code" | "engine">,
+  params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume">,
+): string {
+  const { espeakVoice, variant, rate, pitch } = voice.engine;
+  const parts = [engine.name, engine.version, voice.id, voice.dialect_code, espeakVoice, variant, rate, pitch];
+  const controls = [params.speed, params.pitch, params.volume];
+  // JSON keeps field boundaries unambiguous whatever the text contains.
+  return createHash("sha256")
+    .update(JSON.stringify([parts, controls, params.text]))
+    .digest("base64url");
+}

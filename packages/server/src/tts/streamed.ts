@@ -1,0 +1,111 @@
+/**
+ * The parts of a streamed text, synthesized in parallel and handed over in
+ * text order. The front-end reads a long text slowly (about 30 µs a
+ * character), so only the first part is read before its synthesis starts,
+ * and the rest is read in turns that leave the event loop free.
+ */
+
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Lexicon } from "@fangyan/frontend";
+import { audioFramesOf } from "@fangyan/mp3";
+import { isSilent, readForVoice, type SpeechInput } from "../reading/reader.js";
+import type { SpeechEngine, SynthesisRequest } from "../speech/engine.js";
+import type { Voice } from "../speech/voices.js";
+import { sentencesOf } from "./parts.js";
+import type { TtsParams } from "./request.js";
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve: (value: T) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Parts after a failure are never awaited; their rejection is not an error of its own.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+/**
+ * One promise per chunk, in order: its MP3 audio frames (no header: the
+ * stream's total is unknown when it starts), or undefined for a chunk with
+ * nothing to speak. The first chunk is queued at once; the others are read
+ * sentence by sentence meanwhile, on the core the first does not use, and
+ * queued once it is done, so that nothing slows the first audio down.
+ */
+export function synthesizeInOrder(
+  engine: SpeechEngine,
+  voice: Voice,
+  params: TtsParams,
+  chunks: readonly string[],
+  lexicon: Lexicon | undefined,
+): Array<Promise<Uint8Array | undefined>> {
+  const parts = chunks.map(() => deferred<Uint8Array | undefined>());
+  const request = (input: SpeechInput, i: number): SynthesisRequest => ({
+    text: input.reading.engine_input,
+    markup: input.markup,
+    voice: voice.engine,
+    speed: params.speed,
+    pitch: params.pitch,
+    volume: params.volume,
+    ...(i < chunks.length - 1 ? { followedByMore: true } : {}),
+  });
+  const queue = (i: number, input: SpeechInput | undefined) => {
+    const part = parts[i];
+    if (!part) return;
+    if (input === undefined) {
+      part.resolve(undefined);
+      return;
+    }
+    engine.synthesize(request(input, i)).then((result) => part.resolve(audioFramesOf(result.mp3)), part.reject);
+  };
+
+  const submit = async () => {
+    const [first, ...rest] = chunks;
+    if (first === undefined) return;
+    queue(0, readChunk(first, voice, lexicon));
+    const read: Array<SpeechInput | undefined> = [];
+    for (const chunk of rest) {
+      const sentences: SpeechInput[] = [];
+      for (const sentence of sentencesOf(chunk)) {
+        // A turn for the event loop between sentences: reading 5 000 characters takes 150-300 ms.
+        await nextTurn();
+        const input = readForVoice(sentence, voice, lexicon);
+        if (!isSilent(input)) sentences.push(input);
+      }
+      read.push(joinReadings(sentences));
+    }
+    await parts[0]?.promise.catch(() => undefined);
+    for (const [i, input] of read.entries()) queue(i + 1, input);
+  };
+  submit().catch((error: unknown) => {
+    for (const part of parts) part.reject(error);
+  });
+  return parts.map((part) => part.promise);
+}
+
+function readChunk(chunk: string, voice: Voice, lexicon: Lexicon | undefined): SpeechInput | undefined {
+  const input = readForVoice(chunk, voice, lexicon);
+  return isSilent(input) ? undefined : input;
+}
+
+/** Sentences read one by one, as one engine input: the front-end joins its clauses with a space too. */
+function joinReadings(sentences: readonly SpeechInput[]): SpeechInput | undefined {
+  const [first] = sentences;
+  if (first === undefined) return undefined;
+  return {
+    markup: first.markup,
+    reading: {
+      ...first.reading,
+      normalized: sentences.map((s) => s.reading.normalized).join(""),
+      syllables: sentences.flatMap((s) => s.reading.syllables),
+      engine_input: sentences.map((s) => s.reading.engine_input).join(" "),
+    },
+  };
+}

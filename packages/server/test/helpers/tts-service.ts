@@ -1,0 +1,113 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import Fastify from "fastify";
+import { AccountService } from "../../src/accounts/service.js";
+import { DiskAudioStore } from "../../src/audio/disk.js";
+import { AudioInProgress } from "../../src/audio/in-progress.js";
+import { audioRoutes } from "../../src/audio/routes.js";
+import type { SpeechEngine, SynthesisRequest } from "../../src/speech/engine.js";
+import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
+import { loadVoiceCatalog } from "../../src/speech/voices.js";
+import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import type { KeyOwner, Store } from "../../src/store/store.js";
+import { TtsService, type TtsServiceOptions } from "../../src/tts/service.js";
+import { tempDir } from "./harness.js";
+
+/** The real engine, counting its calls and able to fail on demand, so a test can watch what reaches it. */
+export interface WatchedEngine extends SpeechEngine {
+  calls: SynthesisRequest[];
+  /** Calls for which this is true fail, once `failAfter` (if set) has resolved. */
+  failWhen: ((request: SynthesisRequest, call: number) => boolean) | undefined;
+  failAfter: Promise<void> | undefined;
+  /** Samples encoded apart from a synthesis, one entry per encode() call. */
+  encoded: number[];
+}
+
+export function watchEngine(inner: SpeechEngine): WatchedEngine {
+  const watched: WatchedEngine = {
+    name: inner.name,
+    version: inner.version,
+    threads: inner.threads ?? 1,
+    inFlight: () => inner.inFlight?.() ?? 0,
+    calls: [],
+    failWhen: undefined,
+    failAfter: undefined,
+    encoded: [],
+    async synthesize(request) {
+      watched.calls.push(request);
+      if (watched.failWhen?.(request, watched.calls.length)) {
+        await watched.failAfter;
+        throw new Error("engine failure injected by the test");
+      }
+      return inner.synthesize(request);
+    },
+    close: () => inner.close(),
+  };
+  const { synthesizePcm, encode } = inner;
+  if (synthesizePcm && encode) {
+    watched.synthesizePcm = async (request) => {
+      watched.calls.push(request);
+      if (watched.failWhen?.(request, watched.calls.length)) throw new Error("engine failure injected by the test");
+      return synthesizePcm(request);
+    };
+    watched.encode = (pcm, sampleRate, followedByMore) => {
+      watched.encoded.push(pcm.length);
+      return encode(pcm, sampleRate, followedByMore);
+    };
+  }
+  return watched;
+}
+
+export interface ServiceRig {
+  service: TtsService;
+  inProgress: AudioInProgress;
+  /** The /audio routes over this rig's audio, listening on a port. */
+  audioUrl(id: string): string;
+  engine: WatchedEngine;
+  store: Store;
+  audio: DiskAudioStore;
+  owner(yuan?: string): Promise<KeyOwner>;
+  close(): Promise<void>;
+}
+
+/** TtsService over a real SQLite store, a real audio folder, the real engine and the real /audio routes. */
+export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Promise<ServiceRig> {
+  const dir = await tempDir();
+  const store = await openSqliteStore(path.join(dir, "fangyan.db"));
+  const audio = new DiskAudioStore(path.join(dir, "audio"), "http://127.0.0.1:1/audio");
+  await audio.init();
+  const engine = watchEngine(createEspeakEngine({ threads: 2 }));
+  const inProgress = new AudioInProgress();
+  const service = new TtsService({
+    store,
+    engine,
+    voices: loadVoiceCatalog(),
+    audio,
+    log: Fastify({ logger: false }).log,
+    inProgress,
+    ...options,
+  });
+  const app = Fastify({ logger: false });
+  await app.register(audioRoutes, { prefix: "/audio", store: audio, retentionMs: 86_400_000, inProgress });
+  const base = await app.listen({ host: "127.0.0.1", port: 0 });
+  const accounts = new AccountService(store);
+  return {
+    service,
+    inProgress,
+    audioUrl: (id) => `${base}/audio/${id}.mp3`,
+    engine,
+    store,
+    audio,
+    async owner(yuan = "10") {
+      const created = await accounts.createAccount({ name: "t", rechargeYuan: yuan });
+      return { key: created.key, account: created.account };
+    },
+    async close() {
+      await service.drain();
+      await app.close();
+      await engine.close();
+      await store.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
