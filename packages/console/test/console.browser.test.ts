@@ -9,6 +9,9 @@ import { promisify } from "node:util";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+/** Waits that include a server round trip or a synthesis: generous, because CI machines are shared. */
+const POLL = { timeout: 30_000, interval: 100 };
+
 /*
  * The console in a real browser against a real server: Debian's Chromium
  * (never a downloaded one) driven by playwright-core, and the `fangyan`
@@ -192,7 +195,7 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     // The dialect's first sample, in Traditional characters, is offered for a first try.
     expect(await page.inputValue("#text")).toBe("早晨！今日天氣好好，我哋去公園行下啦。");
     await page.fill("#text", "早晨！食咗飯未呀？今日天氣好好。");
-    await expect.poll(() => page.textContent("#text-stats")).toContain("16 字 · 计费 50 字 · 费用 0.01 元");
+    await expect.poll(() => page.textContent("#text-stats"), POLL).toContain("16 字 · 计费 50 字 · 费用 0.01 元");
 
     // Busy while synthesizing: watched from inside the page, since the answer can come quickly.
     await page.evaluate(() => {
@@ -221,12 +224,12 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     const after = microOf(await page.textContent("#balance"));
     expect(before - after).toBe(billed);
     expect(after).toBe(await balanceOnServer(customer.accountId));
-    await expect.poll(() => page.locator("#clips li").count()).toBe(1);
+    await expect.poll(() => page.locator("#clips li").count(), POLL).toBe(1);
     expect(await page.textContent("#clips li")).toContain("粤语男声");
     await screenshot(page, "playground");
 
     await page.click("#tab-account");
-    await expect.poll(() => page.textContent("#acct-balance")).toBe("0.99 元");
+    await expect.poll(() => page.textContent("#acct-balance"), POLL).toBe("0.99 元");
     expect(await page.textContent("#acct-consumed")).toBe("0.01 元");
     expect(await page.textContent("#acct-price")).toBe("2.00 元/万字");
     expect(await page.textContent("#acct-tier")).toBe("标准价（累计充值 500 元以下）");
@@ -246,24 +249,24 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     const firstKey = await page.inputValue("#new-key-value");
     expect(firstKey).toMatch(/^fy_[A-Za-z0-9_-]{32}$/);
     expect(await page.textContent("#manage-heading")).toBe(`管理账户：${name}`);
-    await expect.poll(() => page.locator("#accounts tbody tr", { hasText: name }).count()).toBe(1);
+    await expect.poll(() => page.locator("#accounts tbody tr", { hasText: name }).count(), POLL).toBe(1);
     const accountId = (await page.locator("#manage-facts code").first().textContent()) ?? "";
     expect(accountId).toMatch(/^acct_/);
 
     await page.fill("#recharge-yuan", "10");
     await page.fill("#recharge-note", "发票 42");
     await page.click("#recharge");
-    await expect.poll(() => page.textContent("#admin-message")).toContain(`已为 ${name} 充值 10.00 元，余额 15.00 元。`);
+    await expect.poll(() => page.textContent("#admin-message"), POLL).toContain(`已为 ${name} 充值 10.00 元，余额 15.00 元。`);
     expect(await page.textContent("#manage-facts")).toContain("15.00 元");
-    await expect.poll(() => page.locator("#ledger tbody tr").count()).toBe(2);
+    await expect.poll(() => page.locator("#ledger tbody tr").count(), POLL).toBe(2);
     expect(await page.textContent("#ledger tbody tr:first-child")).toContain("+10.00 元");
     expect(await page.textContent("#ledger tbody tr:first-child")).toContain("发票 42");
 
     await page.click("#issue-key");
-    await expect.poll(() => page.inputValue("#new-key-value")).not.toBe(firstKey);
+    await expect.poll(() => page.inputValue("#new-key-value"), POLL).not.toBe(firstKey);
     const secondKey = await page.inputValue("#new-key-value");
     expect(secondKey).toMatch(/^fy_[A-Za-z0-9_-]{32}$/);
-    await expect.poll(() => page.locator("#keys tbody tr").count()).toBe(2);
+    await expect.poll(() => page.locator("#keys tbody tr").count(), POLL).toBe(2);
     await screenshot(page, "operators");
 
     // Shown once: hidden, it is gone from the page.
@@ -275,28 +278,28 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     const check = (key: string) => fetch(`${origin}/api/v1/account`, { headers: { "X-API-Key": key } }).then((answer) => answer.status);
     expect(await check(secondKey)).toBe(200);
     await page.click("#toggle-account");
-    await expect.poll(() => page.textContent("#manage-facts")).toContain("已停用");
+    await expect.poll(() => page.textContent("#manage-facts"), POLL).toContain("已停用");
     expect(await check(secondKey)).toBe(401);
     await page.click("#toggle-account");
-    await expect.poll(() => page.textContent("#manage-facts")).toContain("正常");
+    await expect.poll(() => page.textContent("#manage-facts"), POLL).toContain("正常");
     expect(await check(secondKey)).toBe(200);
     await page.getByRole("button", { name: `停用密钥 ${secondKey.slice(0, 11)}` }).click();
-    await expect.poll(() => check(secondKey)).toBe(401);
+    await expect.poll(() => check(secondKey), POLL).toBe(401);
 
     // Ten more entries: the newest ten on page 1, the first two on page 2.
     for (let i = 0; i < 10; i++) {
       expect((await admin(`/accounts/${accountId}/recharge`, { method: "POST", body: JSON.stringify({ yuan: "0.01" }) })).status).toBe(200);
     }
     await page.getByRole("button", { name: `管理账户 ${name}` }).click();
-    await expect.poll(() => page.locator("#ledger tbody tr").count()).toBe(10);
+    await expect.poll(() => page.locator("#ledger tbody tr").count(), POLL).toBe(10);
     expect(await page.isVisible("#ledger-newest")).toBe(false);
     await page.click("#ledger-older");
-    await expect.poll(() => page.textContent("#ledger-page")).toBe("第 2 页");
+    await expect.poll(() => page.textContent("#ledger-page"), POLL).toBe("第 2 页");
     expect(await page.locator("#ledger tbody tr").count()).toBe(2);
     expect(await page.textContent("#ledger tbody tr:last-child")).toContain("+5.00 元");
     expect(await page.isVisible("#ledger-older")).toBe(false);
     await page.click("#ledger-newest");
-    await expect.poll(() => page.locator("#ledger tbody tr").count()).toBe(10);
+    await expect.poll(() => page.locator("#ledger tbody tr").count(), POLL).toBe(10);
     expect(problems).toEqual([]);
   });
 
@@ -305,7 +308,7 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     const { page, problems } = await open();
     await connectKey(page, customer.apiKey);
     await page.fill("#text", "今天天气很好，去公园吧。".repeat(5));
-    await expect.poll(() => page.textContent("#text-stats")).toContain("60 字 · 计费 100 字 · 费用 0.02 元");
+    await expect.poll(() => page.textContent("#text-stats"), POLL).toContain("60 字 · 计费 100 字 · 费用 0.02 元");
     await page.click("#synthesize");
     const alert = page.locator("#tts-message[role=alert]");
     await alert.waitFor();
@@ -316,7 +319,7 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     await page.click("#lang");
     expect(await page.getAttribute("html", "lang")).toBe("en");
     await page.click("#synthesize");
-    await expect.poll(() => alert.textContent()).toContain("Not enough balance: this needs 0.02 yuan, the balance is 0.01 yuan.");
+    await expect.poll(() => alert.textContent(), POLL).toContain("Not enough balance: this needs 0.02 yuan, the balance is 0.01 yuan.");
 
     // The key and the language stay for this tab only, and "forget" drops the key.
     await page.reload();
@@ -342,7 +345,7 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     expect(await overflow()).toBe(0);
     await connectAdmin(page);
     await page.getByRole("button", { name: "管理账户 手机用户" }).first().click();
-    await expect.poll(() => page.locator("#ledger tbody tr").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#ledger tbody tr").count(), POLL).toBeGreaterThan(0);
     expect(await overflow()).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -355,7 +358,7 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     await page.locator("#clips li").waitFor();
     await connectAdmin(page);
     await page.getByRole("button", { name: "管理账户 读屏用户" }).first().click();
-    await expect.poll(() => page.locator("#keys tbody tr").count()).toBe(1);
+    await expect.poll(() => page.locator("#keys tbody tr").count(), POLL).toBe(1);
 
     const unnamed = await page.evaluate(() => {
       const text = (node: Node | null) => node?.textContent?.trim() ?? "";
@@ -388,7 +391,7 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     // Ctrl+Enter in the text synthesizes.
     await page.fill("#text", "你好");
     await page.press("#text", "Control+Enter");
-    await expect.poll(() => page.locator("#clips li").count()).toBe(2);
+    await expect.poll(() => page.locator("#clips li").count(), POLL).toBe(2);
     expect(problems).toEqual([]);
   });
 });
