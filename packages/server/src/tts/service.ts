@@ -219,7 +219,7 @@ export class TtsService {
     );
     const [only] = requests;
     const mp3 =
-      requests.length === 1 && only && free >= 2 && [...params.text].length >= SPLIT_ENCODE_MIN_CHARS
+      requests.length === 1 && only && free >= 2 && params.rawChars >= SPLIT_ENCODE_MIN_CHARS
         ? await this.encodeInHalves(only)
         : await this.synthesizeAll(requests);
     if (key !== undefined) cache?.set(key, mp3);
