@@ -10,9 +10,17 @@ declare module "espeak-ng" {
   }
   export type WasmImports = Record<string, Record<string, unknown>>;
 
+  export interface ESpeakNgStream {
+    fd: number;
+  }
+
   export interface ESpeakNgFileSystem {
     readFile(path: string): Uint8Array;
     writeFile(path: string, data: Uint8Array): void;
+    unlink(path: string): void;
+    /** Open files by descriptor; closed ones are null. */
+    streams: Array<ESpeakNgStream | null | undefined>;
+    close(stream: ESpeakNgStream): void;
   }
 
   export interface ESpeakNgModule {
@@ -21,7 +29,9 @@ declare module "espeak-ng" {
 
   export interface ESpeakNgOptions {
     /** argv after the program name; main() runs with them once the module is ready. */
-    arguments: string[];
+    arguments?: string[];
+    /** Do not run main() when the module is ready. */
+    noInitialRun?: boolean;
     /** argv[0], which espeak prints in its messages. */
     thisProgram?: string;
     print?: (line: string) => void;
@@ -33,7 +43,7 @@ declare module "espeak-ng" {
     instantiateWasm?: (imports: WasmImports, receiveInstance: (instance: WasmInstance, module: WasmModule) => void) => object;
   }
 
-  /** Instantiates the module and runs espeak-ng's main() once with `arguments`. */
+  /** Instantiates the module and, unless `noInitialRun`, runs espeak-ng's main() once with `arguments`. */
   function ESpeakNg(options: ESpeakNgOptions): Promise<ESpeakNgModule>;
   export default ESpeakNg;
 }

@@ -25,6 +25,6 @@ export type EspeakOutcome =
   | { ok: true; kind: "pcm"; pcm: Int16Array; sampleRate: number }
   | Failure;
 
-// Paths inside each call's own Emscripten file system, so calls never share them.
+// Paths in the instance's in-memory file system, removed after each call.
 export const inputPath = "/input.txt";
 export const outputPath = "/speech.wav";
