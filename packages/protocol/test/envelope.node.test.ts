@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deriveEnvelopeKey, EnvelopeError, openEnvelope, sealEnvelope } from "../src/index.js";
-import { deriveEnvelopeKeySync, openEnvelopeSync, sealEnvelopeSync } from "../src/node.js";
+import { deriveEnvelopeKeySync, openEnvelopeSync, pooledRandomBytes, sealEnvelopeSync } from "../src/node.js";
 import { hexToBytes, loadEnvelopeVectors } from "./vectors/envelope-vectors.js";
 
 const { api_key: API_KEY, aes_key_hex: AES_KEY_HEX, vectors } = loadEnvelopeVectors();
@@ -46,5 +46,30 @@ describe("the node:crypto envelope (@fangyan/protocol/node)", () => {
       expect(() => openEnvelopeSync(key, envelope)).toThrow(EnvelopeError);
       await expect(openEnvelope(await deriveEnvelopeKey(API_KEY), envelope)).rejects.toThrow(EnvelopeError);
     }
+  });
+});
+
+describe("pooled random bytes (IVs and ids)", () => {
+  it("hands out every byte once, across refills of the pool, and never the same IV twice", () => {
+    const seen = new Set<string>();
+    // 2 000 IVs are 32 000 bytes: several refills of the 4 KB pool.
+    for (let i = 0; i < 2000; i++) {
+      const iv = pooledRandomBytes(16);
+      expect(iv.length).toBe(16);
+      seen.add(iv.toString("hex"));
+    }
+    expect(seen.size).toBe(2000);
+    // A returned buffer is the caller's own: changing it does not change the next one.
+    const a = pooledRandomBytes(12);
+    a.fill(0);
+    expect(pooledRandomBytes(12).equals(Buffer.alloc(12))).toBe(false);
+    // Longer than the pool: still random, full length.
+    expect(pooledRandomBytes(10_000).length).toBe(10_000);
+  });
+
+  it("seals each answer with a fresh IV", () => {
+    const key = deriveEnvelopeKeySync("fy_test");
+    const ivs = new Set(Array.from({ length: 100 }, () => sealEnvelopeSync(key, { ok: true }).iv));
+    expect(ivs.size).toBe(100);
   });
 });

@@ -27,6 +27,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { store, audio, limiter, replay } = backends;
   const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
   const engine = createEspeakEngine({
+    languages: [...new Set(voices.list().map((voice) => voice.engine.espeakVoice.split("-")[0] ?? ""))],
     maxQueue: config.synthesisQueue,
     waitMs: config.synthesisWaitMs,
     ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),

@@ -10,13 +10,13 @@ import { keepTraditional } from "./traditional.js";
 
 // Building a converter loads OpenCC's dictionaries (about 0.3 s), so each is
 // built once, on first use, and shared: they are pure functions of their input.
-let toTraditionalHk: ConverterFunction | undefined;
+let toTraditionalConverter: ConverterFunction | undefined;
 let toSimplifiedCn: ConverterFunction | undefined;
 
 /** Simplified text to Traditional; text already Traditional keeps its own characters (see traditional.ts). */
 export function toTraditional(text: string): string {
-  toTraditionalHk ??= Converter({ from: "cn", to: "hk" });
-  return keepTraditional(text, sameLength(text, toTraditionalHk));
+  toTraditionalConverter ??= Converter({ from: "cn", to: "t" });
+  return keepTraditional(text, sameLength(text, toTraditionalConverter));
 }
 
 export function toSimplified(text: string): string {

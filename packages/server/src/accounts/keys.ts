@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { pooledRandomBytes } from "@fangyan/protocol/node";
 
 /** API keys read `fy_` + 32 base64url characters: 192 random bits. */
 export const API_KEY_PREFIX = "fy_";
@@ -26,7 +27,7 @@ export function keyDisplayPrefix(apiKey: string): string {
   return apiKey.slice(0, DISPLAY_PREFIX_LENGTH);
 }
 
-/** Readable, prefixed ids with 96 random bits: `acct_…`, `key_…`, `req_…`. */
+/** Readable, prefixed ids with 96 random bits: `acct_…`, `key_…`, `req_…`. Ids are public, so pooled randomness. */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString("base64url")}`;
+  return `${prefix}_${pooledRandomBytes(12).toString("base64url")}`;
 }

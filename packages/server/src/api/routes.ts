@@ -11,7 +11,7 @@ import { openEnvelopeSync } from "@fangyan/protocol/node";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountService } from "../accounts/service.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
-import { BackendUnavailableError } from "../redis/connect.js";
+import { BackendUnavailableError } from "../redis/unavailable.js";
 import type { ReplayCache } from "../replay/cache.js";
 import type { VoiceCatalog } from "../speech/voices.js";
 import { parseTtsRequest } from "../tts/request.js";

@@ -3,14 +3,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { deriveEnvelopeKey, openEnvelope, sealEnvelope } from "@fangyan/protocol";
-import Fastify from "fastify";
 import { AccountService } from "../accounts/service.js";
 import { parseConfig } from "../config/config.js";
 import { readForVoice } from "../reading/reader.js";
-import { startServer } from "../server.js";
 import { createEspeakEngine } from "../speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../speech/voices.js";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.js";
+import { forkServer } from "./fork.js";
 import { underLoad } from "./load.js";
 import { ms, type Summary, summarize, timeEach } from "./stats.js";
 import { text5000, variant100 } from "./texts.js";
@@ -52,24 +51,26 @@ async function main(): Promise<void> {
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "fangyan-bench-"));
   const threads = os.availableParallelism();
-  const config = parseConfig({
+  const env = {
     FANGYAN_DATA_DIR: dataDir,
     FANGYAN_PORT: "0",
     FANGYAN_DEMO: "0",
     FANGYAN_LOG_LEVEL: "silent",
     FANGYAN_RATE_LIMIT_PER_MINUTE: "1000000",
     FANGYAN_SYNTHESIS_THREADS: String(threads),
-  });
-  const server = await startServer(config);
+  };
+  const config = parseConfig(env);
+  // The service in a process of its own: its memory and event loop are then its own.
+  const server = await forkServer("service", env);
   const baseUrl = server.address;
   const store = await openSqliteStore(config.databaseFile);
   const { apiKey } = await new AccountService(store).createAccount({ name: "bench", rechargeYuan: "100000" });
   await store.close();
   const key = await deriveEnvelopeKey(apiKey);
-  const voice = loadVoiceCatalog()
-    .list()
-    .find((v) => v.dialect_code === "cmn");
-  if (!voice) throw new Error("no Mandarin voice in the catalog");
+  const voices = loadVoiceCatalog().list();
+  const voice = voices.find((v) => v.dialect_code === "cmn");
+  const cantonese = voices.find((v) => v.dialect_code === "yue");
+  if (!voice || !cantonese) throw new Error("no Mandarin or no Cantonese voice in the catalog");
 
   const call = async (method: string, route: string, payload?: unknown) => {
     const response = await fetch(`${baseUrl}/api/v1${route}`, {
@@ -81,8 +82,8 @@ async function main(): Promise<void> {
     if (answer.success !== true) throw new Error(`request failed: ${JSON.stringify(answer)}`);
     return answer;
   };
-  const speak = async (text: string) => {
-    const answer = await call("POST", "/tts", { text, voice_id: voice.id });
+  const speak = async (text: string, speaker = voice) => {
+    const answer = await call("POST", "/tts", { text, voice_id: speaker.id });
     const data = answer.data as { audio_url?: unknown } | undefined;
     if (typeof data?.audio_url !== "string") throw new Error("no audio_url");
     // Built from the configured port; the bench listens on a random one.
@@ -90,16 +91,21 @@ async function main(): Promise<void> {
   };
 
   await speak(variant100(9999));
-  // 1. First, while the process holds only the server: 32 concurrent clients
-  //    speaking 100-character texts, with the server's event loop and RSS watched.
+  // 1. First: 32 concurrent clients speaking 100-character texts, half of them
+  //    Mandarin and half Cantonese (so both dialects' dictionaries are in use),
+  //    with the server's event loop and largest RSS recorded by the server process.
+  server.watch();
   const loaded = await underLoad(CLIENTS, PER_CLIENT, async (client, i) => {
-    await speak(variant100(1000 + client * PER_CLIENT + i));
+    await speak(variant100(1000 + client * PER_CLIENT + i), client % 2 === 0 ? voice : cantonese);
   });
+  const watched = await server.report();
   console.log(`${CLIENTS} concurrent clients, ${loaded.requests} POST /tts of 100 characters in ${loaded.seconds.toFixed(1)} s`);
   console.log(
-    `  event-loop delay  p99 ${ms(loaded.eventLoopP99Ms)}  max ${ms(loaded.eventLoopMaxMs)}  (target p99 <= 20 ms: ${verdict(loaded.eventLoopP99Ms <= 20)})`,
+    `  event-loop delay  p99 ${ms(watched.eventLoopP99Ms)}  max ${ms(watched.eventLoopMaxMs)}  (target p99 <= 20 ms: ${verdict(watched.eventLoopP99Ms <= 20)})`,
   );
-  console.log(`  RSS               max ${loaded.maxRssMb.toFixed(0)} MB  (target <= 300 MB: ${verdict(loaded.maxRssMb <= 300)})`);
+  console.log(
+    `  RSS               max ${watched.peakRssMb.toFixed(0)} MB, the process's largest since it started  (target <= 300 MB: ${verdict(watched.peakRssMb <= 300)})`,
+  );
   console.log(`  errors            ${loaded.errors}  (target 0: ${verdict(loaded.errors === 0)})`);
 
   // The baseline: the same engine and encoder, called in-process on what the
@@ -161,12 +167,11 @@ async function main(): Promise<void> {
   );
   await engine.close();
 
-  // 5. GET /account throughput against a bare Fastify route, same tool and connections.
-  const bare = Fastify({ logger: false });
-  bare.get("/fixed", async () => ({ success: true, data: { name: "bench", balance_yuan: 1 } }));
-  const bareUrl = await bare.listen({ host: "127.0.0.1", port: 0 });
-  await requestsPerSecond(`${bareUrl}/fixed`, CONNECTIONS, 1);
-  const bareRate = await requestsPerSecond(`${bareUrl}/fixed`, CONNECTIONS, SECONDS);
+  // 5. GET /account throughput against a bare Fastify route in a process of its own,
+  //    same tool and connections.
+  const bare = await forkServer("bare");
+  await requestsPerSecond(`${bare.address}/fixed`, CONNECTIONS, 1);
+  const bareRate = await requestsPerSecond(`${bare.address}/fixed`, CONNECTIONS, SECONDS);
   await bare.close();
   const headers = { "X-API-Key": apiKey };
   await requestsPerSecond(`${baseUrl}/api/v1/account`, CONNECTIONS, 1, headers);

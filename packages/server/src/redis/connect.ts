@@ -1,12 +1,5 @@
 import { Redis } from "ioredis";
-
-/** Raised when Redis cannot be reached: requests then fail with 503, never skip a rule. */
-export class BackendUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "BackendUnavailableError";
-  }
-}
+import { BackendUnavailableError } from "./unavailable.js";
 
 /**
  * One connection per process. Commands fail at once while disconnected (no

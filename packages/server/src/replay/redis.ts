@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { BackendUnavailableError, redisCall } from "../redis/connect.js";
+import { redisCall } from "../redis/connect.js";
+import { BackendUnavailableError } from "../redis/unavailable.js";
 import type { ReplayCache, StoredAnswer } from "./cache.js";
 
 const PENDING = "pending:";

@@ -2,9 +2,7 @@ import type { Command } from "commander";
 import type { Config } from "../config/config.js";
 import { copyStore } from "./copy.js";
 import { migrateToLatest } from "./migrate.js";
-import { describeStoreLocation, parseStoreLocation } from "./open.js";
-import { postgresKysely } from "./postgres/postgres-store.js";
-import { sqliteKysely } from "./sqlite/sqlite-store.js";
+import { describeStoreLocation, openKysely, parseStoreLocation } from "./open.js";
 
 /** `fangyan migrate`: bring the configured database up to date, or copy one database into another. */
 export function registerMigrateCommand(program: Command, config: () => Config): void {
@@ -26,7 +24,7 @@ export function registerMigrateCommand(program: Command, config: () => Config): 
         return;
       }
       const location = config().database;
-      const db = location.kind === "postgres" ? postgresKysely(location.url, 1) : sqliteKysely(location.file);
+      const db = await openKysely(location, 1);
       try {
         const applied = await migrateToLatest(db, location.kind);
         const human = applied.length

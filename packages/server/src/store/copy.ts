@@ -1,9 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { migrateToLatest } from "./migrate.js";
-import type { StoreLocation } from "./open.js";
-import { postgresKysely } from "./postgres/postgres-store.js";
+import { openKysely, type StoreLocation } from "./open.js";
 import type { Database } from "./schema.js";
-import { sqliteKysely } from "./sqlite/sqlite-store.js";
 
 export interface CopyReport {
   accounts: number;
@@ -11,10 +9,6 @@ export interface CopyReport {
   ledgerRows: number;
   /** Sum of all balances in micro-yuan, equal on both sides. */
   balanceMicro: number;
-}
-
-function open(location: StoreLocation): Kysely<Database> {
-  return location.kind === "postgres" ? postgresKysely(location.url, 2) : sqliteKysely(location.file);
 }
 
 const BATCH = 500;
@@ -25,8 +19,8 @@ const BATCH = 500;
  * totals and ledger sums agree on both sides. Stop the servers first.
  */
 export async function copyStore(from: StoreLocation, to: StoreLocation): Promise<CopyReport> {
-  const source = open(from);
-  const target = open(to);
+  const source = await openKysely(from, 2);
+  const target = await openKysely(to, 2);
   try {
     await migrateToLatest(source, from.kind);
     await migrateToLatest(target, to.kind);

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { openPostgresStore } from "./postgres/postgres-store.js";
-import { openSqliteStore } from "./sqlite/sqlite-store.js";
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.js";
+import { openSqliteStore, sqliteKysely } from "./sqlite/sqlite-store.js";
 import type { Store } from "./store.js";
 
 export type StoreLocation = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -16,8 +17,19 @@ export function parseStoreLocation(value: string | undefined, defaultFile: strin
   return { kind: "sqlite", file: path.resolve(cwd, file) };
 }
 
-export function openStore(location: StoreLocation): Promise<Store> {
-  return location.kind === "postgres" ? openPostgresStore(location.url) : openSqliteStore(location.file);
+// PostgreSQL's driver is loaded only when it is used: a single node on SQLite
+// does not carry it (nor Redis's or S3's clients, see backends.ts).
+export async function openStore(location: StoreLocation): Promise<Store> {
+  if (location.kind === "sqlite") return openSqliteStore(location.file);
+  const { openPostgresStore } = await import("./postgres/postgres-store.js");
+  return openPostgresStore(location.url);
+}
+
+/** A bare Kysely on the database, for migrations and copies. */
+export async function openKysely(location: StoreLocation, poolSize: number): Promise<Kysely<Database>> {
+  if (location.kind === "sqlite") return sqliteKysely(location.file);
+  const { postgresKysely } = await import("./postgres/postgres-store.js");
+  return postgresKysely(location.url, poolSize);
 }
 
 /** For messages and logs: never print a password. */

@@ -1,21 +1,20 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { WasmModule } from "espeak-ng";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EspeakInstance } from "../../src/speech/espeak/instance.js";
+import { compileEspeak, EspeakInstance } from "../../src/speech/espeak/instance.js";
+import { withoutFiles } from "../../src/speech/espeak/slim.js";
 import { inputPath, outputPath } from "../../src/speech/espeak/task.js";
+import { loadVoiceCatalog } from "../../src/speech/voices.js";
 
 // One espeak-ng instance serves every call of a worker; its memory is put back
 // before each call, so a call must give the same bytes whatever ran before it.
 
-const compile = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly.compile;
 const args = (voice: string) => ["-v", voice, "-w", outputPath, "-f", inputPath];
 
 let compiled: WasmModule;
-beforeAll(async () => {
-  const script = createRequire(import.meta.url).resolve("espeak-ng");
-  const bytes = await readFile(script.replace(/\.js$/, ".wasm"));
-  compiled = await compile(bytes);
+beforeAll(() => {
+  compiled = compileEspeak();
 });
 
 describe("a reused espeak-ng instance", () => {
@@ -51,4 +50,43 @@ describe("a reused espeak-ng instance", () => {
     expect(last.errors).toBe("");
     expect(instance.openFiles()).toEqual([]);
   }, 60_000);
+});
+
+describe("espeak-ng without the dictionaries no voice uses", () => {
+  const voices = loadVoiceCatalog().list();
+  const languages = [...new Set(voices.map((voice) => voice.engine.espeakVoice.split("-")[0] ?? ""))];
+
+  it("speaks every voice of the catalog to the same bytes as the whole module", async () => {
+    expect(languages.sort()).toEqual(["cmn", "yue"]);
+    const whole = await EspeakInstance.create(compiled);
+    const slim = await EspeakInstance.create(compileEspeak(languages));
+    for (const voice of voices) {
+      const name = voice.engine.variant ? `${voice.engine.espeakVoice}+${voice.engine.variant}` : voice.engine.espeakVoice;
+      // Han characters, phoneme input as the front-end writes it, and Latin letters (English's dictionary).
+      for (const text of ["你好，世界。", "[[ni2 xau3]]", "OK, DNA 123"]) {
+        const expected = whole.run(args(name), text);
+        const actual = slim.run(args(name), text);
+        expect(expected.status).toBe(0);
+        expect(actual.status).toBe(0);
+        expect(Buffer.from(actual.wav ?? []).equals(Buffer.from(expected.wav ?? [])), `${voice.id}: ${text}`).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  it("leaves the other dictionaries' bytes out of the module, and keeps the rest", () => {
+    const bytes = readFileSync(
+      createRequire(import.meta.url)
+        .resolve("espeak-ng")
+        .replace(/\.js$/, ".wasm"),
+    );
+    const slim = withoutFiles(bytes, (path) => !path.endsWith("_dict") || /\/(cmn|yue|en)_dict$/.test(path));
+    expect(bytes.length).toBeGreaterThan(18_000_000);
+    // cmn 1.5 MB, yue 0.5 MB, en 0.2 MB and 1 MB of phoneme data and code remain.
+    expect(slim.length).toBeLessThan(4_000_000);
+    expect(slim.length).toBeGreaterThan(3_000_000);
+    // Nothing to leave out, or a module it does not understand: the same bytes back.
+    expect(withoutFiles(bytes, () => true)).toBe(bytes);
+    const tiny = Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+    expect(withoutFiles(tiny, () => false)).toBe(tiny);
+  });
 });

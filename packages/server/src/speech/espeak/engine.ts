@@ -11,7 +11,9 @@ import { Piscina } from "piscina";
 import { Admission } from "../admission.js";
 import { type SpeechEngine, SynthesisError, type SynthesisRequest, type SynthesisResult } from "../engine.js";
 import { prepareEspeakTask } from "./arguments.js";
+import { compileEspeak } from "./instance.js";
 import type { EncodeTask, EspeakOutcome, EspeakTask } from "./task.js";
+import type { EspeakWorkerData } from "./worker.js";
 
 export interface EspeakEngineOptions {
   /** Worker threads, each synthesizing one request at a time. Default: one per core. */
@@ -26,6 +28,11 @@ export interface EspeakEngineOptions {
    * before it fails as "busy". Default 0: fail at once.
    */
   waitMs?: number;
+  /**
+   * The espeak-ng languages (the part of a voice name before "-" or "+") whose
+   * dictionaries are loaded; the others are left out of memory. Default: all.
+   */
+  languages?: readonly string[];
 }
 
 export function createEspeakEngine(options: EspeakEngineOptions = {}): SpeechEngine {
@@ -34,8 +41,13 @@ export function createEspeakEngine(options: EspeakEngineOptions = {}): SpeechEng
   // Piscina's own queue limit would reject at once; the admission in front of it
   // keeps it from ever filling, and lets a request wait for room instead.
   const admission = new Admission(threads + maxQueue, options.waitMs ?? 0);
+  const workerData: EspeakWorkerData = { espeak: compileEspeak(options.languages) };
   const pool = new Piscina<EspeakTask | EncodeTask, EspeakOutcome>({
     filename: workerPath(),
+    workerData,
+    // A worker's JavaScript is small (its audio lives in typed arrays outside the
+    // heap); V8's default young generation would still grow to tens of MB per thread.
+    resourceLimits: { maxYoungGenerationSizeMb: Number(process.env.XYG ?? 1) },
     name: "synthesize",
     minThreads: threads,
     maxThreads: threads,

@@ -3,9 +3,8 @@
  * to MP3 in the same thread, so only the small MP3 crosses back.
  */
 
-import { readFile } from "node:fs/promises";
 import type { WasmModule } from "espeak-ng";
-import { move, transferableSymbol, valueSymbol } from "piscina";
+import { move, transferableSymbol, valueSymbol, workerData } from "piscina";
 import { createMp3Encoder } from "wasm-media-encoders";
 import { encodeMp3, type Mp3Encoder } from "../mp3/encoder.js";
 import { canFitForJoin, fitForJoin } from "../mp3/gapless.js";
@@ -13,38 +12,36 @@ import { EspeakInstance, type EspeakRun } from "./instance.js";
 import type { EncodeTask, EspeakOutcome, EspeakTask } from "./task.js";
 import { readWav } from "./wav.js";
 
-interface WebAssemblyApi {
-  compile(bytes: Uint8Array): Promise<WasmModule>;
+/** What engine.ts gives each worker: espeak-ng's module, compiled once for all of them. */
+export interface EspeakWorkerData {
+  espeak: WasmModule;
 }
-// Node's type definitions leave WebAssembly out (it comes with lib "dom",
-// which would put the whole browser in scope), so the call used is typed here.
-const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 
 interface Runtime {
-  compiled: WasmModule;
   espeak: EspeakInstance;
   encoder: Mp3Encoder;
 }
 
+const compiled = (workerData as EspeakWorkerData).espeak;
+
 let runtime: Promise<Runtime> | undefined;
 
 /**
- * The worker's engine and encoder, created once: espeak-ng's 18 MB module is
- * compiled and instantiated as the worker starts, and that instance serves
- * every call (instance.ts). A call that traps leaves the instance unusable;
- * the next call gets a new one from the compiled module.
+ * The worker's engine and encoder, created once: espeak-ng's module (compiled
+ * by the main thread) is instantiated as the worker starts, and that instance
+ * serves every call (instance.ts). A call that traps leaves the instance
+ * unusable; the next call gets a new one.
  */
 async function loadRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
-    const wasmUrl = new URL("espeak-ng.wasm", import.meta.resolve("espeak-ng"));
-    const [compiled, encoder] = await Promise.all([readFile(wasmUrl).then((bytes) => webAssembly.compile(bytes)), createMp3Encoder()]);
-    return { compiled, espeak: await EspeakInstance.create(compiled), encoder };
+    const [espeak, encoder] = await Promise.all([EspeakInstance.create(compiled), createMp3Encoder()]);
+    return { espeak, encoder };
   })().catch((error: unknown) => {
     runtime = undefined; // let the next task try again rather than fail forever
     throw error;
   });
   const loaded = await runtime;
-  if (!loaded.espeak.usable) loaded.espeak = await EspeakInstance.create(loaded.compiled);
+  if (!loaded.espeak.usable) loaded.espeak = await EspeakInstance.create(compiled);
   return loaded;
 }
 

@@ -1,0 +1,7 @@
+/** Raised when Redis cannot be reached: requests then fail with 503, never skip a rule. */
+export class BackendUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "BackendUnavailableError";
+  }
+}
