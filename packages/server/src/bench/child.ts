@@ -40,14 +40,6 @@ async function main(): Promise<void> {
   let close: () => Promise<void>;
   if (role === "service") {
     const server = await startServer(parseConfig(process.env));
-    if (process.env.XGC) {
-      const v8 = await import("node:v8");
-      const vm = await import("node:vm");
-      v8.setFlagsFromString("--expose-gc");
-      const gc = vm.runInNewContext("gc") as (o?: unknown) => void;
-      gc();
-      gc();
-    }
     address = server.address;
     close = () => server.close();
   } else if (role === "bare") {

@@ -29,7 +29,6 @@ export async function forkServer(role: "service" | "bare", env: Record<string, s
   const child = fork(new URL("child.js", import.meta.url), [role], {
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    execArgv: process.env.XARGS ? process.env.XARGS.split(" ") : [],
   });
   const { address } = await nextMessage<{ address: string }>(child, "ready");
   return {

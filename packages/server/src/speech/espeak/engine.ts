@@ -47,7 +47,7 @@ export function createEspeakEngine(options: EspeakEngineOptions = {}): SpeechEng
     workerData,
     // A worker's JavaScript is small (its audio lives in typed arrays outside the
     // heap); V8's default young generation would still grow to tens of MB per thread.
-    resourceLimits: { maxYoungGenerationSizeMb: Number(process.env.XYG ?? 1) },
+    resourceLimits: { maxYoungGenerationSizeMb: 1 },
     name: "synthesize",
     minThreads: threads,
     maxThreads: threads,
