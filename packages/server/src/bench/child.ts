@@ -2,16 +2,23 @@
  * The bench's servers, each in a process of its own (`fork`), so that what is
  * measured of a server (its memory, its event loop, its throughput) is the
  * server's alone and not the load generator's: `service` runs the real
- * service, `bare` a bare Fastify route returning a fixed JSON document.
+ * service, `bare` a bare Fastify route returning a fixed JSON document, and
+ * `floor` a bare Fastify route doing only the work the interface requires of
+ * every GET /account (see floorRoute).
  *
  * Messages: the child sends `{ type: "ready", address }`; the parent sends
  * "watch" (start recording the event-loop delay), "report" (answered with
  * `{ type: "report", ... }`) and "close".
  */
 
+import { createCipheriv, createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import Fastify from "fastify";
+import { pooledRandomBytes } from "@fangyan/protocol/node";
+import SQLite from "better-sqlite3";
+import Fastify, { type FastifyInstance } from "fastify";
+import { keyLookupDigest } from "../accounts/keys.js";
 import { parseConfig } from "../config/config.js";
 import { startServer } from "../server.js";
 
@@ -34,6 +41,42 @@ function peakRssMb(sampled: number): number {
   return sampled / 1024 / 1024;
 }
 
+/**
+ * `GET /floor`: what the interface makes every GET /account do, and nothing
+ * else: the envelope key (SHA-256 of the presented key), the lookup digest
+ * and one indexed read of the key and its account from the service's own
+ * SQLite file, the account as JSON, sealed with AES-256-CBC under a fresh IV,
+ * and the three RateLimit headers. No hooks, no rate limit, no request id, no
+ * error handling: a bound on what any implementation of the spec on this
+ * stack can reach, against which the service's own overhead is read.
+ */
+function floorRoute(app: FastifyInstance, databaseFile: string): void {
+  const db = new SQLite(databaseFile, { readonly: true });
+  const lookup = db.prepare(
+    "SELECT a.name, a.balance_micro, a.total_recharge_micro, a.total_consumed_micro FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.lookup_digest = ?",
+  );
+  app.get("/floor", (request, reply) => {
+    const key = String(request.headers["x-api-key"]);
+    const aesKey = createHash("sha256").update(key).digest();
+    const row = lookup.get(keyLookupDigest(key)) as
+      | { name: string; balance_micro: number; total_recharge_micro: number; total_consumed_micro: number }
+      | undefined;
+    const data = row && {
+      name: row.name,
+      balance_yuan: row.balance_micro / 1e6,
+      total_recharge_yuan: row.total_recharge_micro / 1e6,
+      total_consumed_yuan: row.total_consumed_micro / 1e6,
+      price_per_wan_yuan: 2,
+    };
+    const iv = pooledRandomBytes(16);
+    const cipher = createCipheriv("aes-256-cbc", aesKey, iv);
+    const sealed = Buffer.concat([cipher.update(JSON.stringify({ success: true, data }), "utf8"), cipher.final()]);
+    reply.header("RateLimit-Limit", 60).header("RateLimit-Remaining", 59).header("RateLimit-Reset", 60);
+    reply.type("application/json; charset=utf-8");
+    reply.send(JSON.stringify({ encryptedData: sealed.toString("base64"), iv: iv.toString("base64"), timestamp: Date.now() }));
+  });
+}
+
 async function main(): Promise<void> {
   const role = process.argv[2];
   let address: string;
@@ -42,9 +85,10 @@ async function main(): Promise<void> {
     const server = await startServer(parseConfig(process.env));
     address = server.address;
     close = () => server.close();
-  } else if (role === "bare") {
+  } else if (role === "bare" || role === "floor") {
     const bare = Fastify({ logger: false });
     bare.get("/fixed", async () => ({ success: true, data: { name: "bench", balance_yuan: 1 } }));
+    if (role === "floor") floorRoute(bare, path.join(process.env.FANGYAN_DATA_DIR ?? ".", "fangyan.db"));
     address = await bare.listen({ host: "127.0.0.1", port: 0 });
     close = () => bare.close();
   } else {

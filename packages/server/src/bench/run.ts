@@ -174,12 +174,20 @@ async function main(): Promise<void> {
   const bareRate = await requestsPerSecond(`${bare.address}/fixed`, CONNECTIONS, SECONDS);
   await bare.close();
   const headers = { "X-API-Key": apiKey };
+  // The required work alone, without the service (child.ts floorRoute), on the same database.
+  const floor = await forkServer("floor", { FANGYAN_DATA_DIR: dataDir });
+  await requestsPerSecond(`${floor.address}/floor`, CONNECTIONS, 1, headers);
+  const floorRate = await requestsPerSecond(`${floor.address}/floor`, CONNECTIONS, SECONDS, headers);
+  await floor.close();
   await requestsPerSecond(`${baseUrl}/api/v1/account`, CONNECTIONS, 1, headers);
   const accountRate = await requestsPerSecond(`${baseUrl}/api/v1/account`, CONNECTIONS, SECONDS, headers);
   const share = accountRate.perSecond / bareRate.perSecond;
   console.log(`\nGET /account throughput, autocannon, ${CONNECTIONS} connections, ${SECONDS} s`);
   console.log(`  service   ${accountRate.perSecond.toFixed(0)} req/s  (${accountRate.failed} failed)`);
   console.log(`  baseline  ${bareRate.perSecond.toFixed(0)} req/s  (bare Fastify fixed JSON)`);
+  console.log(
+    `  floor     ${floorRate.perSecond.toFixed(0)} req/s  (${((floorRate.perSecond / bareRate.perSecond) * 100).toFixed(0)}%: bare Fastify doing only the required work: two SHA-256, one SQLite read, AES seal)`,
+  );
   console.log(`  ratio     ${(share * 100).toFixed(0)}%  (target >= 50%: ${verdict(share >= 0.5)})`);
 
   await encoderComparison(voice.engine);
