@@ -4,6 +4,7 @@ import { buildApp } from "./app.js";
 import { openBackends } from "./backends.js";
 import type { Config } from "./config/config.js";
 import { loadLexiconFile } from "./reading/lexicon-file.js";
+import { warmUpReading } from "./reading/reader.js";
 import { createEspeakEngine } from "./speech/espeak/engine.js";
 import { loadVoiceCatalog } from "./speech/voices.js";
 
@@ -23,6 +24,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const voices = loadVoiceCatalog(config.voicesFile);
   const lexicon = config.lexiconFile ? loadLexiconFile(config.lexiconFile) : undefined;
+  warmUpReading(voices.list(), lexicon);
   const backends = await openBackends(config);
   const { store, audio, limiter, replay } = backends;
   const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;

@@ -39,6 +39,22 @@ export function readForVoice(text: string, voice: Pick<Voice, "id" | "dialect_co
   };
 }
 
+/**
+ * Reads a short text once for each dialect of the catalog, so that the
+ * front-end's dictionaries and converters (built on first use, about 0.3 s
+ * and tens of MB for Cantonese) are ready before the first request instead of
+ * stalling the event loop under it.
+ */
+export function warmUpReading(voices: ReadonlyArray<Pick<Voice, "id" | "dialect_code">>, lexicon?: Lexicon): void {
+  const seen = new Set<string>();
+  for (const voice of voices) {
+    if (seen.has(voice.dialect_code)) continue;
+    seen.add(voice.dialect_code);
+    // Simplified characters (the Cantonese reading converts them), a number, a date and Latin letters.
+    readForVoice("这是2026年11月22日的第1句：银行行长说OK。", voice, lexicon);
+  }
+}
+
 /** Nothing in the text is spoken: the front-end found no syllable (emoji or punctuation only). */
 export function isSilent(input: SpeechInput): boolean {
   return input.markup && input.reading.syllables.length === 0;
