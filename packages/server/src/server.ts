@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import vm from "node:vm";
 import type { FastifyInstance } from "fastify";
 import { AccountService } from "./accounts/service.js";
 import { buildApp } from "./app.js";
@@ -18,6 +20,19 @@ export interface RunningServer {
   /** The key of the demo account created on this start, shown once; else undefined. */
   demoApiKey: string | undefined;
   close(): Promise<void>;
+}
+
+/**
+ * Start-up leaves garbage that V8 may keep for a long time: espeak-ng's 18 MB
+ * module file and its slimmed copy (read to compile the module once), and
+ * what building the front-end's dictionaries discarded. One full collection
+ * before listening frees it (measured: 20 MB less at start, 12 MB less at the
+ * peak under load). Node exposes no collection call without a flag; this sets
+ * the flag and takes `gc` from a fresh context, once.
+ */
+function collectStartupGarbage(): void {
+  v8.setFlagsFromString("--expose-gc");
+  (vm.runInNewContext("gc") as () => void)();
 }
 
 /** Opens every backend the configuration names, builds the app and listens. */
@@ -52,6 +67,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await backends.close();
   });
 
+  collectStartupGarbage();
   await app.listen({ host: config.host, port: config.port });
   const bound = app.server.address();
   const port = typeof bound === "object" && bound ? bound.port : config.port;
