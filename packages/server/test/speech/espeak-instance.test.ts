@@ -41,6 +41,17 @@ describe("a reused espeak-ng instance", () => {
     expect(slow.wav?.length).toBeGreaterThan((fresh.wav?.length ?? 0) * 1.5);
   }, 60_000);
 
+  it("speaks the same bytes for the same text at any time, breathy voices too", async () => {
+    // cmn+f2 adds random breath noise, which espeak-ng seeds from the time of day: before the
+    // clock was fixed, this text came out different from one second to the next.
+    const instance = await EspeakInstance.create(compiled);
+    const first = instance.run(args("cmn+f2"), "[[ni2 xau3]]");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = (await EspeakInstance.create(compiled)).run(args("cmn+f2"), "[[ni2 xau3]]");
+    expect(first.status).toBe(0);
+    expect(Buffer.from(later.wav ?? []).equals(Buffer.from(first.wav ?? []))).toBe(true);
+  }, 30_000);
+
   it("leaves no file and no open descriptor behind", async () => {
     const instance = await EspeakInstance.create(compiled);
     for (let i = 0; i < 50; i++) instance.run(i % 5 === 4 ? args("nope") : args("cmn"), `第${i}句。`);

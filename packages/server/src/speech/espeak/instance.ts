@@ -72,6 +72,8 @@ class Exited {
 }
 
 const encoder = new TextEncoder();
+/** What espeak-ng's clock reads (see create). */
+const FIXED_CLOCK_MS = 0;
 /** The block size in which the heap is checked for bytes a call wrote. */
 const BLOCK = 64 * 1024;
 const zeros = new Uint8Array(BLOCK);
@@ -147,6 +149,12 @@ export class EspeakInstance {
       },
       // Synchronous, so an instantiation error rejects ESpeakNg() instead of leaving it pending.
       instantiateWasm: (imports, receiveInstance) => {
+        // espeak-ng seeds the random noise of some voices (breathy variants) from the time
+        // of day, so the same text sounded a little different from one second to the next.
+        // A fixed clock makes every call deterministic: the same request always gives the
+        // same bytes, as a cached answer does. Nothing else in a synthesis reads the date.
+        const env = imports.env;
+        if (env) env.emscripten_date_now = () => FIXED_CLOCK_MS;
         instance = new webAssembly.Instance(compiled, imports);
         receiveInstance(instance, compiled);
         return instance.exports;
