@@ -7,6 +7,7 @@ import { openBackends } from "./backends.js";
 import type { Config } from "./config/config.js";
 import { loadLexiconFile } from "./reading/lexicon-file.js";
 import { warmUpReading } from "./reading/reader.js";
+import { espeakLanguagesOf } from "./speech/espeak/arguments.js";
 import { createEspeakEngine } from "./speech/espeak/engine.js";
 import { loadVoiceCatalog } from "./speech/voices.js";
 
@@ -44,7 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { store, audio, limiter, replay } = backends;
   const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
   const engine = createEspeakEngine({
-    languages: [...new Set(voices.list().map((voice) => voice.engine.espeakVoice.split("-")[0] ?? ""))],
+    languages: espeakLanguagesOf(voices.list().map((voice) => voice.engine)),
     maxQueue: config.synthesisQueue,
     waitMs: config.synthesisWaitMs,
     ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),

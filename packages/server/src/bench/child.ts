@@ -11,11 +11,11 @@
  * `{ type: "report", ... }`) and "close".
  */
 
-import { createCipheriv, createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { pooledRandomBytes } from "@fangyan/protocol/node";
+import { microToYuan, pricePerWanMicro } from "@fangyan/protocol";
+import { deriveEnvelopeKeySync, sealEnvelopeSync } from "@fangyan/protocol/node";
 import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import { keyLookupDigest } from "../accounts/keys.js";
@@ -30,15 +30,14 @@ export interface ChildReport {
   peakRssMb: number;
 }
 
-/** The kernel's record of the process's largest RSS; elsewhere, the largest sampled. */
-function peakRssMb(sampled: number): number {
+/** The kernel's record of the process's largest RSS (Linux), or undefined elsewhere. */
+function kernelPeakRssMb(): number | undefined {
   try {
     const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"));
-    if (match?.[1]) return Number(match[1]) / 1024;
+    return match?.[1] ? Number(match[1]) / 1024 : undefined;
   } catch {
-    // not Linux
+    return undefined;
   }
-  return sampled / 1024 / 1024;
 }
 
 /**
@@ -57,23 +56,20 @@ function floorRoute(app: FastifyInstance, databaseFile: string): void {
   );
   app.get("/floor", (request, reply) => {
     const key = String(request.headers["x-api-key"]);
-    const aesKey = createHash("sha256").update(key).digest();
+    const envelopeKey = deriveEnvelopeKeySync(key);
     const row = lookup.get(keyLookupDigest(key)) as
       | { name: string; balance_micro: number; total_recharge_micro: number; total_consumed_micro: number }
       | undefined;
     const data = row && {
       name: row.name,
-      balance_yuan: row.balance_micro / 1e6,
-      total_recharge_yuan: row.total_recharge_micro / 1e6,
-      total_consumed_yuan: row.total_consumed_micro / 1e6,
-      price_per_wan_yuan: 2,
+      balance_yuan: microToYuan(row.balance_micro),
+      total_recharge_yuan: microToYuan(row.total_recharge_micro),
+      total_consumed_yuan: microToYuan(row.total_consumed_micro),
+      price_per_wan_yuan: microToYuan(pricePerWanMicro(row.total_recharge_micro)),
     };
-    const iv = pooledRandomBytes(16);
-    const cipher = createCipheriv("aes-256-cbc", aesKey, iv);
-    const sealed = Buffer.concat([cipher.update(JSON.stringify({ success: true, data }), "utf8"), cipher.final()]);
     reply.header("RateLimit-Limit", 60).header("RateLimit-Remaining", 59).header("RateLimit-Reset", 60);
     reply.type("application/json; charset=utf-8");
-    reply.send(JSON.stringify({ encryptedData: sealed.toString("base64"), iv: iv.toString("base64"), timestamp: Date.now() }));
+    reply.send(JSON.stringify(sealEnvelopeSync(envelopeKey, { success: true, data })));
   });
 }
 
@@ -96,10 +92,14 @@ async function main(): Promise<void> {
   }
 
   const delay = monitorEventLoopDelay({ resolution: 1 });
+  // Off Linux there is no kernel record of the peak, so it is sampled (every 50 ms).
   let sampled = process.memoryUsage.rss();
-  const sampler = setInterval(() => {
-    sampled = Math.max(sampled, process.memoryUsage.rss());
-  }, 50);
+  const sampler =
+    kernelPeakRssMb() === undefined
+      ? setInterval(() => {
+          sampled = Math.max(sampled, process.memoryUsage.rss());
+        }, 50)
+      : undefined;
   process.on("message", (message: unknown) => {
     if (message === "watch") {
       delay.reset();
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
         type: "report",
         eventLoopP99Ms: delay.percentile(99) / 1e6,
         eventLoopMaxMs: delay.max / 1e6,
-        peakRssMb: peakRssMb(sampled),
+        peakRssMb: kernelPeakRssMb() ?? sampled / 1024 / 1024,
       };
       process.send?.(report);
     } else if (message === "close") {

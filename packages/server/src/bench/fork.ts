@@ -3,7 +3,6 @@ import type { ChildReport } from "./child.js";
 
 export interface BenchServer {
   address: string;
-  pid: number | undefined;
   /** Starts recording the server's event-loop delay. */
   watch(): void;
   report(): Promise<ChildReport>;
@@ -33,7 +32,6 @@ export async function forkServer(role: "service" | "bare" | "floor", env: Record
   const { address } = await nextMessage<{ address: string }>(child, "ready");
   return {
     address,
-    pid: child.pid,
     watch: () => child.send("watch"),
     report() {
       const answer = nextMessage<ChildReport>(child, "report");

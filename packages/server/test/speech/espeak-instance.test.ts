@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { WasmModule } from "espeak-ng";
 import { beforeAll, describe, expect, it } from "vitest";
+import { espeakLanguagesOf } from "../../src/speech/espeak/arguments.js";
 import { compileEspeak, EspeakInstance } from "../../src/speech/espeak/instance.js";
 import { withoutFiles } from "../../src/speech/espeak/slim.js";
 import { inputPath, outputPath } from "../../src/speech/espeak/task.js";
@@ -65,7 +66,7 @@ describe("a reused espeak-ng instance", () => {
 
 describe("espeak-ng without the dictionaries no voice uses", () => {
   const voices = loadVoiceCatalog().list();
-  const languages = [...new Set(voices.map((voice) => voice.engine.espeakVoice.split("-")[0] ?? ""))];
+  const languages = espeakLanguagesOf(voices.map((voice) => voice.engine));
 
   it("speaks every voice of the catalog to the same bytes as the whole module", async () => {
     expect(languages.sort()).toEqual(["cmn", "yue"]);

@@ -41,6 +41,11 @@ export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
   };
 }
 
+/** The espeak-ng languages of some voices ("cmn" for "cmn" or "cmn-latn-pinyin"), each once. */
+export function espeakLanguagesOf(voices: readonly EngineVoice[]): string[] {
+  return [...new Set(voices.map((voice) => voice.espeakVoice.split("-")[0] ?? voice.espeakVoice))];
+}
+
 /** "cmn" or "cmn+f2", or undefined when the names could be read as something else. */
 export function espeakVoiceName(voice: EngineVoice): string | undefined {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(voice.espeakVoice)) return undefined;

@@ -29,8 +29,8 @@ export interface EspeakEngineOptions {
    */
   waitMs?: number;
   /**
-   * The espeak-ng languages (the part of a voice name before "-" or "+") whose
-   * dictionaries are loaded; the others are left out of memory. Default: all.
+   * The espeak-ng languages whose dictionaries are loaded (espeakLanguagesOf);
+   * the others are left out of memory. Default: all.
    */
   languages?: readonly string[];
 }
