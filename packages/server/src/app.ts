@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { newId } from "./accounts/keys.js";
 import { AccountService } from "./accounts/service.js";
 import { adminRoutes } from "./admin/http.js";
+import { Callers } from "./api/callers.js";
 import { registerCors } from "./api/cors.js";
 import { apiRoutes } from "./api/routes.js";
 import type { DiskAudioStore } from "./audio/disk.js";
@@ -90,7 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(apiRoutes, {
     prefix: "/api/v1",
-    accounts,
+    callers: new Callers(accounts, { version: () => deps.store.version() }),
     limiter: deps.limiter,
     replay: deps.replay,
     tts,

@@ -1,11 +1,11 @@
 import { deriveEnvelopeKeySync } from "@fangyan/protocol/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AccountService } from "../accounts/service.js";
 import { RATE_WINDOW_MS, type RateLimitDecision, type RateLimiter } from "../ratelimit/limiter.js";
 import { ApiError } from "./api-error.js";
+import type { Callers } from "./callers.js";
 
 export interface AuthOptions {
-  accounts: AccountService;
+  callers: Callers;
   limiter: RateLimiter;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
@@ -56,9 +56,16 @@ export function authenticator(options: AuthOptions) {
   async function checkKey(request: FastifyRequest, header: string | string[] | undefined): Promise<ApiError | undefined> {
     if (header === undefined) return new ApiError("MISSING_API_KEY", "The X-API-Key header is required");
     const presented = Array.isArray(header) ? header.join(", ") : header;
-    request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
-    if (presented.trim() === "") return new ApiError("AUTH_ERROR", "The X-API-Key header is empty");
-    const owner = await options.accounts.authenticate(presented);
+    if (presented.trim() === "") {
+      request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
+      return new ApiError("AUTH_ERROR", "The X-API-Key header is empty");
+    }
+    const { envelopeKey, owner } = await options.callers.identify(presented).catch((error: unknown) => {
+      // The store failed: the answer (a 5xx) is still sealed with the key the request presented.
+      request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
+      throw error;
+    });
+    request.caller.envelopeKey = envelopeKey;
     if (!owner) return new ApiError("INVALID_API_KEY", "The API key is not valid, or it or its account is disabled");
     request.caller.owner = owner;
     return undefined;

@@ -9,7 +9,6 @@ import {
 } from "@fangyan/protocol";
 import { openEnvelopeSync } from "@fangyan/protocol/node";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import type { AccountService } from "../accounts/service.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
 import { BackendUnavailableError } from "../redis/unavailable.js";
 import type { ReplayCache } from "../replay/cache.js";
@@ -20,9 +19,10 @@ import { encodeAnswer, sendAnswer } from "./answer.js";
 import { ApiError, decryptionFailed } from "./api-error.js";
 import { authenticator } from "./authenticate.js";
 import type { Caller } from "./caller.js";
+import type { Callers } from "./callers.js";
 
 export interface ApiRoutesOptions {
-  accounts: AccountService;
+  callers: Callers;
   limiter: RateLimiter;
   replay: ReplayCache;
   tts: TtsService;

@@ -75,10 +75,20 @@ const reversalNote = (chargeEntryId: number) => `reversal of ledger entry ${char
 export class KyselyStore implements Store {
   private keyOwnerQuery: CompiledQuery<KeyOwnerRow> | undefined;
 
+  private readonly onClose: () => Promise<void>;
+  private readonly readVersion: () => string | undefined;
+
   constructor(
     protected readonly db: Kysely<Database>,
-    private readonly onClose: () => Promise<void> = () => db.destroy(),
-  ) {}
+    options: { onClose?: () => Promise<void>; version?: () => string | undefined } = {},
+  ) {
+    this.onClose = options.onClose ?? (() => db.destroy());
+    this.readVersion = options.version ?? (() => undefined);
+  }
+
+  version(): string | undefined {
+    return this.readVersion();
+  }
 
   async createAccount(input: { id: string; name: string; createdAt: number }): Promise<Account> {
     const row = await this.db

@@ -103,6 +103,14 @@ export interface Store {
   findKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
   setKeyStatus(id: string, status: Status): Promise<ApiKeyRecord | undefined>;
 
+  /**
+   * A token that changes with every commit to the store, by any connection in
+   * any process; undefined when this store cannot tell. What was read after a
+   * token was taken is still current while the token is unchanged (SQLite: the
+   * WAL-index header). PostgreSQL says undefined, so nothing is kept.
+   */
+  version(): string | undefined;
+
   /** Newest first; `beforeId` pages back. */
   ledger(accountId: string, page: { limit: number; beforeId?: number }): Promise<LedgerEntry[]>;
 

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
+import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import { KyselyStore } from "../kysely-store.js";
 import { migrateToLatest } from "../migrate.js";
 import type { Database } from "../schema.js";
+import { WalVersion } from "./wal-version.js";
 
-export function sqliteKysely(file: string): Kysely<Database> {
+export function sqliteKysely(file: string, afterStatement: () => void = () => {}): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -14,20 +15,21 @@ export function sqliteKysely(file: string): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   // Another process (the admin command) may hold the write lock for a moment.
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, afterStatement) }) });
 }
 
 /**
  * Kysely prepares every query anew; the server runs the same few statements
- * on every request, so each SQL text is prepared once and reused.
+ * on every request, so each SQL text is prepared once and reused. Every
+ * statement run through it calls `afterStatement` (WalVersion.forget).
  */
-function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, afterStatement: () => void, size = 200): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        statement = notifying(sqlite.prepare(sql), afterStatement);
         if (statements.size >= size) {
           const oldest = statements.keys().next().value;
           if (oldest !== undefined) statements.delete(oldest);
@@ -43,12 +45,49 @@ function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase
   };
 }
 
+/** The three calls Kysely makes of a statement, each followed by `after`. */
+function notifying(statement: SQLite.Statement, after: () => void): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters: readonly unknown[]) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        after();
+      }
+    },
+    run(parameters: readonly unknown[]) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        after();
+      }
+    },
+    *iterate(parameters: readonly unknown[]) {
+      try {
+        yield* statement.iterate(parameters);
+      } finally {
+        after();
+      }
+    },
+  };
+}
+
 /**
  * The embedded default: one SQLite file in WAL mode, safe to share with the
  * admin command running in another process while the server runs.
  */
-export async function openSqliteStore(file: string): Promise<KyselyStore> {
-  const db = sqliteKysely(file);
+export async function openSqliteStore(file: string, options: { versionReuseMs?: number } = {}): Promise<KyselyStore> {
+  let wal: WalVersion | undefined;
+  const db = sqliteKysely(file, () => wal?.forget());
   await migrateToLatest(db, "sqlite");
-  return new KyselyStore(db);
+  // Opened after the migrations, when WAL mode has created and initialised the shared memory.
+  wal = WalVersion.open(file, options.versionReuseMs === undefined ? {} : { reuseMs: options.versionReuseMs });
+  return new KyselyStore(db, {
+    version: () => wal?.read(),
+    onClose: async () => {
+      wal?.close();
+      await db.destroy();
+    },
+  });
 }
