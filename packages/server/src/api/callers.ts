@@ -34,9 +34,10 @@ export interface CallersOptions {
  * A kept answer is used only while the store's version (the SQLite WAL-index
  * header) is the one taken before it was read: any commit, a charge, a
  * recharge, a key disabled by the admin command in another process, changes
- * the version, and the next request reads the store again. So an answer is
- * never staler than a query would be. A store that cannot tell (PostgreSQL)
- * gives no version, and every request reads it.
+ * the version, and the next request reads the store again. This process's
+ * own commits show on its very next request; another process's on every
+ * request handled from 0.5 ms after it (WalVersion). A store that cannot tell
+ * (PostgreSQL) gives no version, and every request reads it.
  *
  * Only keys that found an active owner are kept, at most `maxEntries` of
  * them and each for at most `ttlMs` after it was read; they live in this

@@ -4,7 +4,7 @@
  * server's alone and not the load generator's: `service` runs the real
  * service, `bare` a bare Fastify route returning a fixed JSON document, and
  * `floor` a bare Fastify route doing only the work the interface requires of
- * every GET /account (see floorRoute).
+ * a GET /account when nothing is kept between requests (see floorRoute).
  *
  * Messages: the child sends `{ type: "ready", address }`; the parent sends
  * "watch" (start recording the event-loop delay), "report" (answered with
@@ -41,13 +41,14 @@ function kernelPeakRssMb(): number | undefined {
 }
 
 /**
- * `GET /floor`: what the interface makes every GET /account do, and nothing
- * else: the envelope key (SHA-256 of the presented key), the lookup digest
+ * `GET /floor`: what the interface makes a GET /account do when nothing is
+ * kept between requests (the service keeps keys and balances; api/callers.ts),
+ * and nothing else: the envelope key (SHA-256 of the presented key), the lookup digest
  * and one indexed read of the key and its account from the service's own
  * SQLite file, the account as JSON, sealed with AES-256-CBC under a fresh IV,
  * and the three RateLimit headers. No hooks, no rate limit, no request id, no
- * error handling: a bound on what any implementation of the spec on this
- * stack can reach, against which the service's own overhead is read.
+ * error handling: the bench's "uncached" reference, against which the effect of
+ * what the service keeps is read.
  */
 function floorRoute(app: FastifyInstance, databaseFile: string): void {
   const db = new SQLite(databaseFile, { readonly: true });

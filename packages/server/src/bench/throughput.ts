@@ -25,3 +25,34 @@ export async function requestsPerSecond(url: string, connections: number, second
   const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
   return { perSecond: result.requests.average, total: result.requests.total, failed: result.errors + result.non2xx };
 }
+
+export interface Contender {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface Rounds {
+  /** Requests per second of each contender in each round, in the contenders' order. */
+  perSecond: number[][];
+  failed: number[];
+}
+
+/**
+ * Each contender measured in turn, `rounds` times over: this machine's speed
+ * drifts by a third within minutes, so a ratio is taken within each round
+ * (seconds apart) and the median of those is reported, not one long run of
+ * each at different times.
+ */
+export async function interleaved(contenders: Contender[], connections: number, rounds: number, seconds: number): Promise<Rounds> {
+  for (const c of contenders) await requestsPerSecond(c.url, connections, 1, c.headers);
+  const perSecond = contenders.map(() => [] as number[]);
+  const failed = contenders.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, c] of contenders.entries()) {
+      const result = await requestsPerSecond(c.url, connections, seconds, c.headers);
+      perSecond[i]?.push(result.perSecond);
+      failed[i] = (failed[i] ?? 0) + result.failed;
+    }
+  }
+  return { perSecond, failed };
+}
