@@ -3,8 +3,8 @@
  * measured of a server (its memory, its event loop, its throughput) is the
  * server's alone and not the load generator's: `service` runs the real
  * service, `bare` a bare Fastify route returning a fixed JSON document, and
- * `floor` a bare Fastify route doing only the work the interface requires of
- * a GET /account when nothing is kept between requests (see floorRoute).
+ * `uncached` a bare Fastify route doing only the work the interface requires of
+ * a GET /account when nothing is kept between requests (see uncachedRoute).
  *
  * Messages: the child sends `{ type: "ready", address }`; the parent sends
  * "watch" (start recording the event-loop delay), "report" (answered with
@@ -41,7 +41,7 @@ function kernelPeakRssMb(): number | undefined {
 }
 
 /**
- * `GET /floor`: what the interface makes a GET /account do when nothing is
+ * `GET /uncached`: what the interface makes a GET /account do when nothing is
  * kept between requests (the service keeps keys and balances; api/callers.ts),
  * and nothing else: the envelope key (SHA-256 of the presented key), the lookup digest
  * and one indexed read of the key and its account from the service's own
@@ -50,12 +50,12 @@ function kernelPeakRssMb(): number | undefined {
  * error handling: the bench's "uncached" reference, against which the effect of
  * what the service keeps is read.
  */
-function floorRoute(app: FastifyInstance, databaseFile: string): void {
+function uncachedRoute(app: FastifyInstance, databaseFile: string): void {
   const db = new SQLite(databaseFile, { readonly: true });
   const lookup = db.prepare(
     "SELECT a.name, a.balance_micro, a.total_recharge_micro, a.total_consumed_micro FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.lookup_digest = ?",
   );
-  app.get("/floor", (request, reply) => {
+  app.get("/uncached", (request, reply) => {
     const key = String(request.headers["x-api-key"]);
     const envelopeKey = deriveEnvelopeKeySync(key);
     const row = lookup.get(keyLookupDigest(key)) as
@@ -82,10 +82,10 @@ async function main(): Promise<void> {
     const server = await startServer(parseConfig(process.env));
     address = server.address;
     close = () => server.close();
-  } else if (role === "bare" || role === "floor") {
+  } else if (role === "bare" || role === "uncached") {
     const bare = Fastify({ logger: false });
     bare.get("/fixed", async () => ({ success: true, data: { name: "bench", balance_yuan: 1 } }));
-    if (role === "floor") floorRoute(bare, path.join(process.env.FANGYAN_DATA_DIR ?? ".", "fangyan.db"));
+    if (role === "uncached") uncachedRoute(bare, path.join(process.env.FANGYAN_DATA_DIR ?? ".", "fangyan.db"));
     address = await bare.listen({ host: "127.0.0.1", port: 0 });
     close = () => bare.close();
   } else {

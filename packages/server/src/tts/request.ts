@@ -1,5 +1,8 @@
 import { countChars, MAX_TEXT_CHARS } from "@fangyan/protocol";
 import { ApiError } from "../api/api-error.js";
+import type { SpeechInput } from "../reading/reader.js";
+import type { SynthesisRequest } from "../speech/engine.js";
+import type { Voice } from "../speech/voices.js";
 
 /** A validated POST /tts plaintext (steps 7 and 8 of the error order). */
 export interface TtsParams {
@@ -63,5 +66,18 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
     speed: control("speed"),
     pitch: control("pitch"),
     volume: control("volume"),
+  };
+}
+
+/** What the engine is asked for one part of a request: its reading, the voice and the controls. */
+export function synthesisRequest(input: SpeechInput, voice: Voice, params: TtsParams, followedByMore: boolean): SynthesisRequest {
+  return {
+    text: input.reading.engine_input,
+    markup: input.markup,
+    voice: voice.engine,
+    speed: params.speed,
+    pitch: params.pitch,
+    volume: params.volume,
+    ...(followedByMore ? { followedByMore: true } : {}),
   };
 }

@@ -13,7 +13,7 @@ import type { Voice, VoiceCatalog } from "../speech/voices.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
 import { evenParts, streamedParts } from "./parts.js";
-import type { TtsParams } from "./request.js";
+import { synthesisRequest, type TtsParams } from "./request.js";
 import { synthesizeInOrder } from "./streamed.js";
 
 export interface TtsServiceOptions {
@@ -206,17 +206,7 @@ export class TtsService {
       .map((chunk) => readForVoice(chunk, voice, lexicon))
       .filter((input) => !isSilent(input));
     if (inputs.length === 0) throw new SynthesisError("nothing_to_speak");
-    const requests = inputs.map(
-      (input, i): SynthesisRequest => ({
-        text: input.reading.engine_input,
-        markup: input.markup,
-        voice: voice.engine,
-        speed: params.speed,
-        pitch: params.pitch,
-        volume: params.volume,
-        ...(i < inputs.length - 1 ? { followedByMore: true } : {}),
-      }),
-    );
+    const requests = inputs.map((input, i) => synthesisRequest(input, voice, params, i < inputs.length - 1));
     const [only] = requests;
     const mp3 =
       requests.length === 1 && only && free >= 2 && params.rawChars >= SPLIT_ENCODE_MIN_CHARS

@@ -9,10 +9,10 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Lexicon } from "@fangyan/frontend";
 import { audioFramesOf } from "@fangyan/mp3";
 import { isSilent, readForVoice, type SpeechInput } from "../reading/reader.js";
-import type { SpeechEngine, SynthesisRequest } from "../speech/engine.js";
+import type { SpeechEngine } from "../speech/engine.js";
 import type { Voice } from "../speech/voices.js";
 import { sentencesOf } from "./parts.js";
-import type { TtsParams } from "./request.js";
+import { synthesisRequest, type TtsParams } from "./request.js";
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -47,15 +47,7 @@ export function synthesizeInOrder(
   lexicon: Lexicon | undefined,
 ): Array<Promise<Uint8Array | undefined>> {
   const parts = chunks.map(() => deferred<Uint8Array | undefined>());
-  const request = (input: SpeechInput, i: number): SynthesisRequest => ({
-    text: input.reading.engine_input,
-    markup: input.markup,
-    voice: voice.engine,
-    speed: params.speed,
-    pitch: params.pitch,
-    volume: params.volume,
-    ...(i < chunks.length - 1 ? { followedByMore: true } : {}),
-  });
+  const request = (input: SpeechInput, i: number) => synthesisRequest(input, voice, params, i < chunks.length - 1);
   const queue = (i: number, input: SpeechInput | undefined) => {
     const part = parts[i];
     if (!part) return;

@@ -10,6 +10,7 @@ import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import type { KeyOwner, Store } from "../../src/store/store.js";
+import type { TtsParams } from "../../src/tts/request.js";
 import { TtsService, type TtsServiceOptions } from "../../src/tts/service.js";
 import { tempDir } from "./harness.js";
 
@@ -110,4 +111,16 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Prom
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A request to the service as the API would hand it over: `text` in cmn-female-1 at the default controls. */
+export function ttsParams(text: string, overrides: Partial<TtsParams> = {}): TtsParams {
+  return { text, voiceId: "cmn-female-1", rawChars: [...text].length, speed: 1, pitch: 1, volume: 1, ...overrides };
+}
+
+/** The audio id in an audio URL; throws on anything else. */
+export function audioIdOf(url: string): string {
+  const id = /\/([A-Za-z0-9_-]{22})\.mp3$/.exec(url)?.[1];
+  if (!id) throw new Error(`not an audio URL: ${url}`);
+  return id;
 }

@@ -3,19 +3,11 @@ import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AudioCache } from "../../src/tts/audio-cache.js";
 import type { TtsParams } from "../../src/tts/request.js";
-import { type ServiceRig, serviceRig } from "../helpers/tts-service.js";
+import { audioIdOf, type ServiceRig, serviceRig, ttsParams } from "../helpers/tts-service.js";
 
 const TEXT = "今天天气很好，我们一起去公园散步吧。";
 
-function params(overrides: Partial<TtsParams> = {}): TtsParams {
-  return { text: TEXT, voiceId: "cmn-female-1", rawChars: [...TEXT].length, speed: 1, pitch: 1, volume: 1, ...overrides };
-}
-
-function idOf(url: string): string {
-  const id = /\/([A-Za-z0-9_-]{22})\.mp3$/.exec(url)?.[1];
-  if (!id) throw new Error(`not an audio URL: ${url}`);
-  return id;
-}
+const params = (overrides: Partial<TtsParams> = {}) => ttsParams(TEXT, overrides);
 
 let rig: ServiceRig;
 beforeAll(async () => {
@@ -36,11 +28,11 @@ describe("finished audio answered from the cache", () => {
     expect(second.billing.balance_after_yuan).toBeCloseTo(first.billing.balance_after_yuan - first.billing.cost_yuan, 6);
     const ledger = await rig.store.ledger(owner.account.id, { limit: 10 });
     expect(ledger.filter((entry) => entry.kind === "charge").map((entry) => entry.audioId)).toEqual([
-      idOf(second.audio_url),
-      idOf(first.audio_url),
+      audioIdOf(second.audio_url),
+      audioIdOf(first.audio_url),
     ]);
 
-    const [a, b] = await Promise.all([first, second].map((r) => fs.readFile(rig.audio.fileOf(idOf(r.audio_url)))));
+    const [a, b] = await Promise.all([first, second].map((r) => fs.readFile(rig.audio.fileOf(audioIdOf(r.audio_url)))));
     expect(b).toEqual(a);
     const mp3 = describeMp3(new Uint8Array(b ?? []));
     expect(mp3.frames).toBeGreaterThan(10);

@@ -2,21 +2,11 @@ import fs from "node:fs/promises";
 import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STREAM_MIN_CHARS } from "../../src/tts/service.js";
-import { type ServiceRig, serviceRig } from "../helpers/tts-service.js";
+import { audioIdOf, type ServiceRig, serviceRig, ttsParams } from "../helpers/tts-service.js";
 
 const SENTENCES =
   "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿。";
 const LONG = SENTENCES.repeat(10); // 870 characters: the rest takes a second or more after the first sentence
-
-function params(text: string) {
-  return { text, voiceId: "cmn-female-1", rawChars: [...text].length, speed: 1, pitch: 1, volume: 1 };
-}
-
-function idOf(url: string): string {
-  const id = /\/([A-Za-z0-9_-]{22})\.mp3$/.exec(url)?.[1];
-  if (!id) throw new Error(`not an audio URL: ${url}`);
-  return id;
-}
 
 async function finished(rig: ServiceRig, id: string): Promise<void> {
   while (rig.inProgress.get(id)) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -32,8 +22,8 @@ describe("a long text, streamed", () => {
   it("is answered and charged while the rest is still being produced", async () => {
     expect([...LONG].length).toBeGreaterThan(STREAM_MIN_CHARS);
     const owner = await rig.owner("1");
-    const result = await rig.service.speak(owner, params(LONG));
-    const id = idOf(result.audio_url);
+    const result = await rig.service.speak(owner, ttsParams(LONG));
+    const id = audioIdOf(result.audio_url);
     expect(rig.inProgress.get(id)?.state).toBe("open");
     expect(result.billing).toMatchObject({ raw_chars: 870, billable_chars: 900 });
     const ledger = await rig.store.ledger(owner.account.id, { limit: 5 });
@@ -43,7 +33,7 @@ describe("a long text, streamed", () => {
 
   it("streams the same bytes, chunked, that the finished file then serves with its length and ranges", async () => {
     const owner = await rig.owner("1");
-    const id = idOf((await rig.service.speak(owner, params(LONG))).audio_url);
+    const id = audioIdOf((await rig.service.speak(owner, ttsParams(LONG))).audio_url);
     const streaming = await fetch(rig.audioUrl(id));
     expect(streaming.status).toBe(200);
     expect(streaming.headers.get("content-type")).toBe("audio/mpeg");
@@ -77,8 +67,8 @@ describe("a long text, streamed", () => {
     const start = rig.engine.calls.length;
     rig.engine.failWhen = (_request, call) => call === start + 3;
     try {
-      const result = await rig.service.speak(owner, params(LONG));
-      const id = idOf(result.audio_url);
+      const result = await rig.service.speak(owner, ttsParams(LONG));
+      const id = audioIdOf(result.audio_url);
       const streaming = await fetch(rig.audioUrl(id));
       expect(streaming.status).toBe(200);
       const body = streaming.arrayBuffer();
@@ -108,7 +98,7 @@ describe("a long text, streamed", () => {
     const start = rig.engine.calls.length;
     rig.engine.failWhen = (_request, call) => call === start + 1;
     try {
-      await expect(rig.service.speak(owner, params(LONG))).rejects.toMatchObject({ code: "TTS_FAILED" });
+      await expect(rig.service.speak(owner, ttsParams(LONG))).rejects.toMatchObject({ code: "TTS_FAILED" });
     } finally {
       rig.engine.failWhen = undefined;
     }
