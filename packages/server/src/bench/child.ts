@@ -4,7 +4,9 @@
  * server's alone and not the load generator's: `service` runs the real
  * service, `bare` a bare Fastify route returning a fixed JSON document, and
  * `uncached` a bare Fastify route doing only the work the interface requires of
- * a GET /account when nothing is kept between requests (see uncachedRoute).
+ * a GET /account when nothing is kept between requests (see uncachedRoute),
+ * and `sealed` a bare Fastify route that only seals a fixed answer (see
+ * sealedRoute).
  *
  * Messages: the child sends `{ type: "ready", address }`; the parent sends
  * "watch" (start recording the event-loop delay), "report" (answered with
@@ -74,6 +76,28 @@ function uncachedRoute(app: FastifyInstance, databaseFile: string): void {
   });
 }
 
+/**
+ * `GET /sealed`: a fixed account answer sealed with AES-256-CBC under a fresh
+ * IV, as the interface requires of every answer, and nothing else: no key
+ * lookup, no rate limit, no headers. No implementation of the interface can
+ * do less per request, so its share of bare Fastify is the most any
+ * GET /account can reach on the machine (the bench's "sealed" ceiling).
+ */
+function sealedRoute(app: FastifyInstance): void {
+  const key = deriveEnvelopeKeySync("fy_bench_sealed_reference");
+  const data = {
+    name: "bench",
+    balance_yuan: microToYuan(99_999_990_000),
+    total_recharge_yuan: microToYuan(100_000_000_000),
+    total_consumed_yuan: microToYuan(10_000),
+    price_per_wan_yuan: microToYuan(pricePerWanMicro(100_000_000_000)),
+  };
+  app.get("/sealed", (_request, reply) => {
+    reply.type("application/json; charset=utf-8");
+    reply.send(JSON.stringify(sealEnvelopeSync(key, { success: true, data })));
+  });
+}
+
 async function main(): Promise<void> {
   const role = process.argv[2];
   let address: string;
@@ -82,10 +106,11 @@ async function main(): Promise<void> {
     const server = await startServer(parseConfig(process.env));
     address = server.address;
     close = () => server.close();
-  } else if (role === "bare" || role === "uncached") {
+  } else if (role === "bare" || role === "uncached" || role === "sealed") {
     const bare = Fastify({ logger: false });
     bare.get("/fixed", async () => ({ success: true, data: { name: "bench", balance_yuan: 1 } }));
     if (role === "uncached") uncachedRoute(bare, path.join(process.env.FANGYAN_DATA_DIR ?? ".", "fangyan.db"));
+    if (role === "sealed") sealedRoute(bare);
     address = await bare.listen({ host: "127.0.0.1", port: 0 });
     close = () => bare.close();
   } else {

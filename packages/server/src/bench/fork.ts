@@ -24,7 +24,7 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 /** A bench server (child.ts) in its own process, with `env` as its whole environment. */
-export async function forkServer(role: "service" | "bare" | "uncached", env: Record<string, string> = {}): Promise<BenchServer> {
+export async function forkServer(role: "service" | "bare" | "uncached" | "sealed", env: Record<string, string> = {}): Promise<BenchServer> {
   const child = fork(new URL("child.js", import.meta.url), [role], {
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
