@@ -13,6 +13,7 @@ import type { RateLimiter } from "../ratelimit/limiter.js";
 import { BackendUnavailableError } from "../redis/unavailable.js";
 import type { ReplayCache } from "../replay/cache.js";
 import type { VoiceCatalog } from "../speech/voices.js";
+import type { Account } from "../store/store.js";
 import { parseTtsRequest } from "../tts/request.js";
 import type { TtsService } from "../tts/service.js";
 import { encodeAnswer, sendAnswer } from "./answer.js";
@@ -71,14 +72,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   });
 
   app.get("/account", async (request, reply) => {
-    const { account } = owner(request);
-    const data: AccountResult = {
-      name: account.name,
-      balance_yuan: microToYuan(account.balanceMicro),
-      total_recharge_yuan: microToYuan(account.totalRechargeMicro),
-      total_consumed_yuan: microToYuan(account.totalConsumedMicro),
-      price_per_wan_yuan: microToYuan(pricePerWanMicro(account.totalRechargeMicro)),
-    };
+    const data = accountResult(owner(request).account);
     return sendAnswer(reply, encodeAnswer(request.caller, 200, { success: true, data }));
   });
 
@@ -131,6 +125,19 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
     });
     return sendAnswer(reply, answer);
   });
+}
+
+/** What GET /account answers for an account: its figures in yuan and its current price. */
+export function accountResult(
+  account: Pick<Account, "name" | "balanceMicro" | "totalRechargeMicro" | "totalConsumedMicro">,
+): AccountResult {
+  return {
+    name: account.name,
+    balance_yuan: microToYuan(account.balanceMicro),
+    total_recharge_yuan: microToYuan(account.totalRechargeMicro),
+    total_consumed_yuan: microToYuan(account.totalConsumedMicro),
+    price_per_wan_yuan: microToYuan(pricePerWanMicro(account.totalRechargeMicro)),
+  };
 }
 
 /** Maps Fastify's own request errors onto the spec's codes; undefined for faults. */

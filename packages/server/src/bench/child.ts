@@ -16,11 +16,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { microToYuan, pricePerWanMicro } from "@fangyan/protocol";
 import { deriveEnvelopeKeySync, sealEnvelopeSync } from "@fangyan/protocol/node";
 import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import { keyLookupDigest } from "../accounts/keys.js";
+import { accountResult } from "../api/routes.js";
 import { parseConfig } from "../config/config.js";
 import { startServer } from "../server.js";
 
@@ -63,13 +63,14 @@ function uncachedRoute(app: FastifyInstance, databaseFile: string): void {
     const row = lookup.get(keyLookupDigest(key)) as
       | { name: string; balance_micro: number; total_recharge_micro: number; total_consumed_micro: number }
       | undefined;
-    const data = row && {
-      name: row.name,
-      balance_yuan: microToYuan(row.balance_micro),
-      total_recharge_yuan: microToYuan(row.total_recharge_micro),
-      total_consumed_yuan: microToYuan(row.total_consumed_micro),
-      price_per_wan_yuan: microToYuan(pricePerWanMicro(row.total_recharge_micro)),
-    };
+    const data =
+      row &&
+      accountResult({
+        name: row.name,
+        balanceMicro: row.balance_micro,
+        totalRechargeMicro: row.total_recharge_micro,
+        totalConsumedMicro: row.total_consumed_micro,
+      });
     reply.header("RateLimit-Limit", 60).header("RateLimit-Remaining", 59).header("RateLimit-Reset", 60);
     reply.type("application/json; charset=utf-8");
     reply.send(JSON.stringify(sealEnvelopeSync(envelopeKey, { success: true, data })));
@@ -85,13 +86,12 @@ function uncachedRoute(app: FastifyInstance, databaseFile: string): void {
  */
 function sealedRoute(app: FastifyInstance): void {
   const key = deriveEnvelopeKeySync("fy_bench_sealed_reference");
-  const data = {
+  const data = accountResult({
     name: "bench",
-    balance_yuan: microToYuan(99_999_990_000),
-    total_recharge_yuan: microToYuan(100_000_000_000),
-    total_consumed_yuan: microToYuan(10_000),
-    price_per_wan_yuan: microToYuan(pricePerWanMicro(100_000_000_000)),
-  };
+    balanceMicro: 99_999_990_000,
+    totalRechargeMicro: 100_000_000_000,
+    totalConsumedMicro: 10_000,
+  });
   app.get("/sealed", (_request, reply) => {
     reply.type("application/json; charset=utf-8");
     reply.send(JSON.stringify(sealEnvelopeSync(key, { success: true, data })));
