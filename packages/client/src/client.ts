@@ -239,7 +239,7 @@ export class Fangyan {
     const retryable = isRetryableStatus(answer.status);
     const unexpected = (why: string): Attempt<Received> => ({
       ok: false,
-      error: new UnexpectedResponseError(`${why} (HTTP ${answer.status}); is ${this.baseUrl} a Fangyan API?`, answer.status, requestId),
+      error: new UnexpectedResponseError(`${why} (HTTP ${answer.status}); ${baseUrlHint(this.baseUrl)}`, answer.status, requestId),
       retryable,
     });
     let parsed: unknown;
@@ -266,6 +266,24 @@ export class Fangyan {
     const error = apiErrorFor(code, message, { status: answer.status, details, requestId, headers: answer.headers }, envelope?.timestamp);
     return { ok: false, error, retryable };
   }
+}
+
+/**
+ * What to check when an answer is not the service's: most often a base URL
+ * without the version path (`http://host:8080` instead of `http://host:8080/api/v1`).
+ */
+export function baseUrlHint(baseUrl: string): string {
+  let path = "";
+  try {
+    path = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  } catch {
+    return `is ${baseUrl} a Fangyan API?`;
+  }
+  if (!path.endsWith("/api/v1")) {
+    const suggested = `${baseUrl.replace(/\/+$/, "")}/api/v1`;
+    return `the base URL ${baseUrl} does not end in /api/v1; the API is at ${suggested} when the service runs at ${baseUrl}`;
+  }
+  return `is ${baseUrl} a Fangyan API?`;
 }
 
 /** The server's own wait, from a 429's Retry-After (a 503 may send one too). */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Lexicon } from "@fangyan/frontend";
 import Fastify, { type FastifyInstance } from "fastify";
 import { newId } from "./accounts/keys.js";
@@ -6,18 +7,20 @@ import { adminRoutes } from "./admin/http.js";
 import { Callers } from "./api/callers.js";
 import { registerCors } from "./api/cors.js";
 import { apiRoutes } from "./api/routes.js";
-import type { DiskAudioStore } from "./audio/disk.js";
 import { AudioInProgress } from "./audio/in-progress.js";
 import { audioRoutes } from "./audio/routes.js";
-import type { S3AudioStore } from "./audio/s3.js";
+import type { AudioStore } from "./audio/store.js";
 import type { Config } from "./config/config.js";
 import { audioOriginsOf, consoleRoutes } from "./console/routes.js";
+import { FreeSpace } from "./disk/free-space.js";
+import { requestSerializer } from "./logging.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { ReplayCache } from "./replay/cache.js";
 import type { SpeechEngine } from "./speech/engine.js";
 import type { VoiceCatalog } from "./speech/voices.js";
 import type { Store } from "./store/store.js";
 import { AudioCache } from "./tts/audio-cache.js";
+import { ProductionKeeper } from "./tts/productions.js";
 import { TtsService } from "./tts/service.js";
 
 export interface AppDependencies {
@@ -25,7 +28,7 @@ export interface AppDependencies {
   store: Store;
   engine: SpeechEngine;
   voices: VoiceCatalog;
-  audio: DiskAudioStore | S3AudioStore;
+  audio: AudioStore;
   limiter: RateLimiter;
   replay: ReplayCache;
   /** The operator lexicon (FANGYAN_LEXICON_FILE), if any. */
@@ -42,7 +45,7 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs + 10_000,
@@ -71,10 +74,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     done(null, payload);
   });
   registerCors(app, config.corsOrigins);
-  app.get("/healthz", async (_request, reply) => (closing ? reply.code(503).send({ status: "closing" }) : { status: "ok" }));
+  const storage = freeSpaceOf(config);
+  app.get("/healthz", async (_request, reply) => {
+    if (closing) return reply.code(503).send({ status: "closing" });
+    const disk = storage?.status();
+    if (disk?.full) {
+      // New paid work is refused until space is freed; a load balancer should send it elsewhere.
+      return reply.code(503).send({ status: "storage_full", free_bytes: disk.freeBytes, min_free_bytes: disk.minFreeBytes });
+    }
+    return { status: "ok" };
+  });
 
   const accounts = new AccountService(deps.store, deps.now);
   const inProgress = new AudioInProgress();
+  const productions = new ProductionKeeper({
+    store: deps.store,
+    audio: deps.audio,
+    log: app.log,
+    leaseMs: config.productionLeaseMs,
+    onSettled: (id, state) => {
+      if (inProgress.failure(id)) inProgress.fail(id, state);
+    },
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const tts = new TtsService({
     store: deps.store,
     engine: deps.engine,
@@ -84,10 +106,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.lexicon ? { lexicon: deps.lexicon } : {}),
     ...(config.audioCacheBytes > 0 ? { cache: new AudioCache(config.audioCacheBytes) } : {}),
     inProgress,
+    productions,
+    ...(storage ? { storage } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Charges of productions left unfinished by a process that is gone are given back before the
+  // first request; from then on, heartbeats, retries and take-overs run in the background.
+  app.addHook("onReady", async () => {
+    await productions.tick();
+    productions.start();
+  });
   // Before the engine and the store close (server.ts): streamed texts finish first.
-  app.addHook("onClose", () => tts.drain());
+  app.addHook("onClose", async () => {
+    await tts.drain();
+    await productions.stop();
+  });
 
   await app.register(apiRoutes, {
     prefix: "/api/v1",
@@ -106,8 +139,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     store: deps.audio,
     retentionMs: config.audioRetentionDays * 86_400_000,
     inProgress,
+    unfinished: (id) => productions.outcome(id),
   });
-  await app.register(adminRoutes, { prefix: "/admin/v1", accounts, adminToken: config.adminToken });
+  await app.register(adminRoutes, {
+    prefix: "/admin/v1",
+    accounts,
+    adminToken: config.adminToken,
+    limiter: deps.limiter,
+    failuresPerMinute: config.authFailuresPerMinute,
+  });
   await app.register(consoleRoutes, { audioOrigins: audioOriginsOf(config) });
   return app;
+}
+
+/** Where this process writes locally (the SQLite database, the audio folder), if anywhere. */
+function freeSpaceOf(config: Config): FreeSpace | undefined {
+  const paths: string[] = [];
+  if (config.database.kind === "sqlite") paths.push(path.dirname(config.database.file));
+  if (!config.s3) paths.push(config.audioDir);
+  return paths.length > 0 ? new FreeSpace(paths, config.minFreeBytes) : undefined;
 }

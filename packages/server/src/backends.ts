@@ -1,5 +1,5 @@
 import { DiskAudioStore } from "./audio/disk.js";
-import type { S3AudioStore } from "./audio/s3.js";
+import type { AudioStore } from "./audio/store.js";
 import type { Config } from "./config/config.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import { MemoryRateLimiter } from "./ratelimit/memory.js";
@@ -10,7 +10,7 @@ import type { Store } from "./store/store.js";
 
 export interface Backends {
   store: Store;
-  audio: DiskAudioStore | S3AudioStore;
+  audio: AudioStore;
   limiter: RateLimiter;
   replay: ReplayCache;
   close(): Promise<void>;
@@ -25,15 +25,14 @@ export interface Backends {
 export async function openBackends(config: Config): Promise<Backends> {
   const retentionMs = config.audioRetentionDays * 86_400_000;
   const store = await openStore(config.database);
-  let audio: DiskAudioStore | S3AudioStore;
+  let audio: AudioStore;
   if (config.s3) {
     const { S3AudioStore } = await import("./audio/s3.js");
     audio = new S3AudioStore(config.s3, config.audioBaseUrl, retentionMs);
   } else {
-    const disk = new DiskAudioStore(config.audioDir, config.audioBaseUrl);
-    await disk.init();
-    audio = disk;
+    audio = new DiskAudioStore(config.audioDir, config.audioBaseUrl, retentionMs);
   }
+  await audio.init();
   let limiter: RateLimiter = new MemoryRateLimiter();
   let replay: ReplayCache = new MemoryReplayCache();
   let disconnect = () => {};
@@ -54,8 +53,7 @@ export async function openBackends(config: Config): Promise<Backends> {
     limiter,
     replay,
     async close() {
-      await Promise.allSettled([limiter.close(), replay.close()]);
-      if (!(audio instanceof DiskAudioStore)) audio.close();
+      await Promise.allSettled([limiter.close(), replay.close(), audio.close()]);
       disconnect();
       await store.close();
     },

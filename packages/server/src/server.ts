@@ -43,7 +43,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   warmUpReading(voices.list(), lexicon);
   const backends = await openBackends(config);
   const { store, audio, limiter, replay } = backends;
-  const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
   const engine = createEspeakEngine({
     languages: espeakLanguagesOf(voices.list().map((voice) => voice.engine)),
     maxQueue: config.synthesisQueue,
@@ -70,6 +69,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   collectStartupGarbage();
   await app.listen({ host: config.host, port: config.port });
+  // Only once listening: a first start that fails (a port in use) must not create the demo
+  // account, whose key is shown on the start that creates it and never again.
+  const demoApiKey = config.demo ? await createDemoAccount(new AccountService(store)) : undefined;
   const bound = app.server.address();
   const port = typeof bound === "object" && bound ? bound.port : config.port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;

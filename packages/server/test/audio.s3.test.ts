@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAudioId } from "../src/audio/disk.js";
+import { newAudioId } from "../src/audio/ids.js";
 import { S3AudioStore } from "../src/audio/s3.js";
 import { startS3, type TestS3 } from "./helpers/backends.js";
 import { startTestServer, type TestServer } from "./helpers/harness.js";

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiskAudioStore, newAudioId } from "../src/audio/disk.js";
+import { DiskAudioStore } from "../src/audio/disk.js";
+import { newAudioId } from "../src/audio/ids.js";
 import { startTestServer, type TestServer, tempDir } from "./helpers/harness.js";
 import { data } from "./helpers/spec-client.js";
 

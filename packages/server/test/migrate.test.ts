@@ -12,7 +12,7 @@ describe("fangyan migrate", () => {
   it("brings a new SQLite database up to date, then says it is", async () => {
     const dataDir = await tempDir();
     const first = await fangyan(["migrate", "--json"], { FANGYAN_DATA_DIR: dataDir });
-    expect(JSON.parse(first.stdout)).toEqual({ applied: ["0001_accounts_keys_ledger"] });
+    expect(JSON.parse(first.stdout)).toEqual({ applied: ["0001_accounts_keys_ledger", "0002_request_fingerprints_and_productions"] });
     const second = await fangyan(["migrate"], { FANGYAN_DATA_DIR: dataDir });
     expect(second.stdout).toMatch(/is up to date/);
   });

@@ -49,8 +49,16 @@ describe.each(backends)("the $name store", ({ open }) => {
     return account.id;
   }
 
-  const charge = (accountId: string, costMicro: number) =>
-    store.charge({ accountId, keyId: "key_x", costMicro, rawChars: 1, billableChars: 50, audioId: id("audio"), at: Date.now() });
+  const charge = (accountId: string, costMicro: number, extra: { fingerprint?: string; producedBy?: string; audioId?: string } = {}) =>
+    store.charge({ accountId, keyId: "key_x", costMicro, rawChars: 1, billableChars: 50, audioId: id("audio"), at: Date.now(), ...extra });
+
+  async function balanceMatchesLedger(accountId: string) {
+    const account = await store.getAccount(accountId);
+    const ledger = await store.ledger(accountId, { limit: 500 });
+    expect(ledger.reduce((sum, e) => sum + e.amountMicro, 0)).toBe(account?.balanceMicro);
+    expect((account?.totalRechargeMicro ?? 0) - (account?.totalConsumedMicro ?? 0)).toBe(account?.balanceMicro);
+    return { account, ledger };
+  }
 
   it("a recharge raises balance and total recharge, with a ledger row", async () => {
     const accountId = await accountWith(0);
@@ -72,7 +80,7 @@ describe.each(backends)("the $name store", ({ open }) => {
 
   it("a charge larger than the balance is refused and changes nothing", async () => {
     const accountId = await accountWith(10_000);
-    expect(await charge(accountId, 10_001)).toEqual({ ok: false, balanceMicro: 10_000 });
+    expect(await charge(accountId, 10_001)).toEqual({ ok: false, reason: "balance", balanceMicro: 10_000 });
     expect(await store.ledger(accountId, { limit: 10 })).toHaveLength(1);
   });
 
@@ -122,6 +130,85 @@ describe.each(backends)("the $name store", ({ open }) => {
     expect(await store.reverse({ chargeEntryId: recharge?.id ?? 0, at: 2 })).toBeUndefined();
     expect(await store.reverse({ chargeEntryId: 987_654_321, at: 2 })).toBeUndefined();
     expect((await store.getAccount(accountId))?.balanceMicro).toBe(5);
+  });
+
+  it("a request fingerprint is charged once, ever: a second charge with it answers the first and charges nothing", async () => {
+    const accountId = await accountWith(50_000);
+    const fingerprint = id("fingerprint");
+    const first = await charge(accountId, 10_000, { fingerprint });
+    if (!first.ok) throw new Error("charge refused");
+    const again = await charge(accountId, 10_000, { fingerprint });
+    expect(again).toEqual({ ok: false, reason: "duplicate", entry: first.entry });
+    expect(await store.chargeOf(fingerprint)).toEqual(first.entry);
+    expect(await store.chargeOf(id("unknown"))).toBeUndefined();
+    const { account, ledger } = await balanceMatchesLedger(accountId);
+    expect(account?.balanceMicro).toBe(40_000);
+    expect(ledger.filter((e) => e.kind === "charge")).toHaveLength(1);
+  });
+
+  it("20 concurrent charges of one fingerprint charge once, and all of them name that one charge", async () => {
+    const accountId = await accountWith(500_000);
+    const fingerprint = id("fingerprint");
+    const results = await Promise.all(Array.from({ length: 20 }, () => charge(accountId, 10_000, { fingerprint })));
+    const charged = results.filter((r) => r.ok);
+    expect(charged).toHaveLength(1);
+    const first = charged[0]?.ok ? charged[0].entry : undefined;
+    for (const result of results) expect(result.ok ? result.entry : result.reason === "duplicate" ? result.entry : result).toEqual(first);
+    const { account } = await balanceMatchesLedger(accountId);
+    expect(account?.balanceMicro).toBe(490_000);
+  });
+
+  it("a charge for audio still produced writes its production row in the same transaction; finishing removes it", async () => {
+    const accountId = await accountWith(20_000);
+    const audioId = id("audio");
+    const charged = await charge(accountId, 5_000, { producedBy: "host/1/abc", audioId });
+    if (!charged.ok) throw new Error("charge refused");
+    expect(await store.production(audioId)).toMatchObject({
+      audioId,
+      chargeEntryId: charged.entry.id,
+      owner: "host/1/abc",
+      state: "producing",
+    });
+    expect((await store.unfinishedProductions()).map((p) => p.audioId)).toContain(audioId);
+    await store.finishProduction(audioId);
+    expect(await store.production(audioId)).toBeUndefined();
+    // Finished: there is nothing left to reverse.
+    expect(await store.reverseProduction(audioId, Date.now())).toBeUndefined();
+    expect((await store.getAccount(accountId))?.balanceMicro).toBe(15_000);
+  });
+
+  it("a refused charge writes no production row", async () => {
+    const accountId = await accountWith(1_000);
+    const audioId = id("audio");
+    expect(await charge(accountId, 5_000, { producedBy: "host/1/abc", audioId })).toMatchObject({ ok: false, reason: "balance" });
+    expect(await store.production(audioId)).toBeUndefined();
+  });
+
+  it("an unfinished production is reversed once, even by concurrent takers, and stays marked reversed", async () => {
+    const accountId = await accountWith(20_000);
+    const audioId = id("audio");
+    const charged = await charge(accountId, 6_000, { producedBy: "host/1/abc", audioId });
+    if (!charged.ok) throw new Error("charge refused");
+    const results = await Promise.all(Array.from({ length: 5 }, () => store.reverseProduction(audioId, 9)));
+    const reversals = results.filter((r) => r !== undefined);
+    expect(reversals).toHaveLength(1);
+    expect(reversals[0]).toMatchObject({ kind: "reversal", amountMicro: 6_000, audioId });
+    expect(await store.production(audioId)).toMatchObject({ state: "reversed" });
+    expect((await store.unfinishedProductions()).map((p) => p.audioId)).not.toContain(audioId);
+    const { account } = await balanceMatchesLedger(accountId);
+    expect(account?.balanceMicro).toBe(20_000);
+  });
+
+  it("a heartbeat moves only its owner's productions", async () => {
+    const accountId = await accountWith(20_000);
+    const mine = id("audio");
+    const theirs = id("audio");
+    await charge(accountId, 1_000, { producedBy: "host/1/mine", audioId: mine });
+    await charge(accountId, 1_000, { producedBy: "host/2/theirs", audioId: theirs });
+    const later = Date.now() + 60_000;
+    await store.heartbeatProductions("host/1/mine", later);
+    expect((await store.production(mine))?.heartbeatAt).toBe(later);
+    expect((await store.production(theirs))?.heartbeatAt).toBeLessThan(later);
   });
 
   it("pages the ledger newest first", async () => {

@@ -2,11 +2,15 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AccountError, type AccountService } from "../accounts/service.js";
+import { RATE_WINDOW_MS, type RateLimiter } from "../ratelimit/limiter.js";
 import { accountView, keyView, ledgerView } from "./views.js";
 
 export interface AdminRoutesOptions {
   accounts: AccountService;
   adminToken: string | undefined;
+  /** Failed token attempts are counted per client address, as failed API keys are. */
+  limiter: RateLimiter;
+  failuresPerMinute: number;
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -36,9 +40,17 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     }
     const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? "");
     // Compare digests, so the comparison takes the same time whatever the length.
-    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      return reply.code(401).header("WWW-Authenticate", "Bearer").send({ error: "A valid admin bearer token is required" });
+    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return;
+    // A wrong token: counted per address, so that tokens cannot be guessed at speed.
+    const decision = await options.limiter.hit(`admin-fail:${request.ip}`, options.failuresPerMinute, RATE_WINDOW_MS);
+    request.log.warn({ address: request.ip, limited: !decision.allowed }, "admin API: a request without a valid admin token");
+    if (!decision.allowed) {
+      return reply
+        .code(429)
+        .header("Retry-After", decision.resetSeconds)
+        .send({ error: `Too many failed admin token attempts from this address; retry in ${decision.resetSeconds} s` });
     }
+    return reply.code(401).header("WWW-Authenticate", "Bearer").send({ error: "A valid admin bearer token is required" });
   });
 
   app.setErrorHandler(async (error, request, reply) => {

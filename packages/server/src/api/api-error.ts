@@ -1,28 +1,22 @@
-import { type ApiFailure, ERROR_STATUS, type ErrorCode, type ErrorDetailsByCode } from "@fangyan/protocol";
+import { ERROR_STATUS, type ErrorCode } from "@fangyan/protocol";
+import { ServiceError } from "../errors.js";
 
 /**
- * An expected failure of an API request, carrying one of the spec's codes.
- * The HTTP status always comes from the protocol's one table.
+ * A failure of the API layer itself (the key, the envelope, the rate limit),
+ * or a service's failure on its way out. The HTTP status always comes from
+ * the protocol's one table.
  */
-export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
-  constructor(
-    readonly code: C,
-    message: string,
-    readonly details?: ErrorDetailsByCode[C],
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
+export class ApiError<C extends ErrorCode = ErrorCode> extends ServiceError<C> {
+  override readonly name = "ApiError";
 
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+}
 
-  toWrapper(): ApiFailure {
-    const wrapper: ApiFailure = { success: false, error_code: this.code, message: this.message };
-    if (this.details !== undefined) wrapper.details = this.details;
-    return wrapper;
-  }
+/** The HTTP status of any expected failure: the protocol's table decides. */
+export function statusOf(error: ServiceError): number {
+  return ERROR_STATUS[error.code];
 }
 
 /** One message per decryption failure, whatever the cause (no padding oracle). */

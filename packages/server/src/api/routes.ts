@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type AccountResult,
   MAX_TEXT_CHARS,
@@ -9,18 +8,28 @@ import {
 } from "@fangyan/protocol";
 import { openEnvelopeSync } from "@fangyan/protocol/node";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { ServiceError } from "../errors.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
 import { BackendUnavailableError } from "../redis/unavailable.js";
-import type { ReplayCache } from "../replay/cache.js";
+import { type ReplayCache, Unremembered } from "../replay/cache.js";
 import type { VoiceCatalog } from "../speech/voices.js";
 import type { Account } from "../store/store.js";
 import { parseTtsRequest } from "../tts/request.js";
 import type { TtsService } from "../tts/service.js";
 import { encodeAnswer, sendAnswer } from "./answer.js";
-import { ApiError, decryptionFailed } from "./api-error.js";
+import { ApiError, decryptionFailed, statusOf } from "./api-error.js";
 import { authenticator } from "./authenticate.js";
 import type { Caller } from "./caller.js";
 import type { Callers } from "./callers.js";
+import { requestFingerprint } from "./fingerprint.js";
+
+/**
+ * How long the replay memory keeps an answer, from when it was given: any
+ * replay of the envelope must carry a timestamp inside the validity window,
+ * so within this long of the first copy arriving it is answered from memory;
+ * a charged answer is found in the ledger for ever after (TtsService).
+ */
+const REPLAY_MEMORY_MS = REQUEST_MAX_AGE_MS + REQUEST_MAX_FUTURE_MS + 60_000;
 
 export interface ApiRoutesOptions {
   callers: Callers;
@@ -52,8 +61,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const caller = request.caller as Caller | undefined;
-    const apiError = toApiError(error, options.bodyLimitBytes);
-    if (apiError) return sendAnswer(reply, encodeAnswer(caller, apiError.status, apiError.toWrapper()));
+    const expected = toExpected(error, options.bodyLimitBytes);
+    if (expected) return sendAnswer(reply, encodeAnswer(caller, statusOf(expected), expected.toWrapper()));
     // Faults of the service itself: no spec code fits, so TTS_FAILED with a 5xx status that
     // tells clients to retry. A shared backend that is down (Redis) is 503; anything else 500.
     if (error instanceof BackendUnavailableError) {
@@ -106,23 +115,25 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       });
     }
 
-    // An accepted envelope runs once; a replay inside its window gets the first answer.
-    const fingerprint = createHash("sha256")
-      .update(keyOwner.key.id)
-      .update("\0")
-      .update(iv)
-      .update("\0")
-      .update(encryptedData)
-      .digest("hex");
-    const answer = await options.replay.once(fingerprint, timestamp + REQUEST_MAX_AGE_MS + 1000, async () => {
-      try {
-        const data = await options.tts.speak(keyOwner, parseTtsRequest(plaintext));
-        return encodeAnswer(caller, 200, { success: true, data });
-      } catch (error) {
-        if (error instanceof ApiError) return encodeAnswer(caller, error.status, error.toWrapper());
+    // An accepted envelope runs once: a replay, whatever its timestamp, gets the first answer.
+    const fingerprint = requestFingerprint(keyOwner.key.id, iv, encryptedData);
+    const answer = await options.replay
+      .once(fingerprint, serverTime + REPLAY_MEMORY_MS, async () => {
+        try {
+          const data = await options.tts.speak(keyOwner, parseTtsRequest(plaintext), fingerprint);
+          return encodeAnswer(caller, 200, { success: true, data });
+        } catch (error) {
+          if (!(error instanceof ServiceError)) throw error;
+          const failure = encodeAnswer(caller, statusOf(error), error.toWrapper());
+          // Busy, or storage or an engine unavailable: re-sending the envelope runs it again.
+          if (error.transient) throw new Unremembered(failure);
+          return failure;
+        }
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Unremembered) return error.answer;
         throw error;
-      }
-    });
+      });
     return sendAnswer(reply, answer);
   });
 }
@@ -140,9 +151,9 @@ export function accountResult(
   };
 }
 
-/** Maps Fastify's own request errors onto the spec's codes; undefined for faults. */
-function toApiError(error: FastifyError, bodyLimitBytes: number): ApiError | undefined {
-  if (error instanceof ApiError) return error;
+/** Expected failures, and Fastify's own request errors mapped onto the spec's codes; undefined for faults. */
+function toExpected(error: FastifyError, bodyLimitBytes: number): ServiceError | undefined {
+  if (error instanceof ServiceError) return error;
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
     return new ApiError(
       "TEXT_TOO_LONG",

@@ -1,24 +1,17 @@
-import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { AudioStore } from "./store.js";
-
-const AUDIO_ID = /^[A-Za-z0-9_-]{22}$/;
-
-/** 128 random bits, URL-safe: an audio URL is a capability, unguessable. */
-export function newAudioId(): string {
-  return randomBytes(16).toString("base64url");
-}
-
-export function isAudioId(id: string): boolean {
-  return AUDIO_ID.test(id);
-}
+import { isAudioId } from "./ids.js";
+import { type ByteRange, resolveRange } from "./range.js";
+import type { AudioRead, AudioStore } from "./store.js";
 
 /** Files under `<data dir>/audio/<id>.mp3`, served by the server itself at /audio/. */
 export class DiskAudioStore implements AudioStore {
   constructor(
     readonly dir: string,
     private readonly baseUrl: string,
+    /** Files older than this are not served (the sweep removes them later). */
+    private readonly retentionMs = Number.POSITIVE_INFINITY,
   ) {}
 
   async url(id: string): Promise<string> {
@@ -33,12 +26,40 @@ export class DiskAudioStore implements AudioStore {
     if (!isAudioId(id)) throw new Error("invalid audio id");
     // Write then rename: a reader never sees half a file.
     const temporary = path.join(this.dir, `.${id}.${process.pid}.tmp`);
-    await fs.writeFile(temporary, mp3);
-    await fs.rename(temporary, this.fileOf(id));
+    try {
+      await fs.writeFile(temporary, mp3);
+      await fs.rename(temporary, this.fileOf(id));
+    } catch (error) {
+      // A failed write (a full or read-only disk) must not leave its part behind: it holds space.
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
   }
 
   async delete(id: string): Promise<void> {
     await fs.rm(this.fileOf(id), { force: true });
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.fresh(id)) !== undefined;
+  }
+
+  async read(id: string, range: ByteRange | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
+    const stat = await this.fresh(id);
+    if (!stat) return undefined;
+    const lastModified = stat.mtime;
+    if (range === undefined) {
+      return { status: 200, body: createReadStream(this.fileOf(id)), contentLength: stat.size, contentRange: undefined, lastModified };
+    }
+    const bytes = resolveRange(range, stat.size);
+    if (!bytes) return "unsatisfiable";
+    return {
+      status: 206,
+      body: createReadStream(this.fileOf(id), bytes),
+      contentLength: bytes.end - bytes.start + 1,
+      contentRange: `bytes ${bytes.start}-${bytes.end}/${stat.size}`,
+      lastModified,
+    };
   }
 
   async sweep(maxAgeMs: number): Promise<number> {
@@ -55,7 +76,17 @@ export class DiskAudioStore implements AudioStore {
     return removed;
   }
 
+  async close(): Promise<void> {}
+
   fileOf(id: string): string {
+    if (!isAudioId(id)) throw new Error("invalid audio id");
     return path.join(this.dir, `${id}.mp3`);
+  }
+
+  private async fresh(id: string) {
+    if (!isAudioId(id)) return undefined;
+    const stat = await fs.stat(this.fileOf(id)).catch(() => undefined);
+    if (!stat?.isFile() || Date.now() - stat.mtimeMs > this.retentionMs) return undefined;
+    return stat;
   }
 }

@@ -40,9 +40,12 @@ export class Production {
 // Failed ids are remembered so their URL keeps saying why; bounded, oldest forgotten first.
 const rememberedFailures = 10_000;
 
+/** Where the money of audio that failed after its charge is: given back, or still to be. */
+export type FailureState = "reversed" | "reversal_pending";
+
 export class AudioInProgress {
   private readonly open = new Map<string, Production>();
-  private readonly failures = new Set<string>();
+  private readonly failures = new Map<string, FailureState>();
 
   start(id: string): Production {
     const production = new Production();
@@ -60,13 +63,17 @@ export class AudioInProgress {
     this.open.delete(id);
   }
 
-  /** Ends the stream of every listener without its terminating chunk. */
-  fail(id: string): void {
+  /**
+   * Ends the stream of every listener without its terminating chunk, and
+   * remembers where the charge is: the URL then says so truthfully.
+   */
+  fail(id: string, state: FailureState): void {
     this.open.get(id)?.end("failed");
     this.open.delete(id);
-    this.failures.add(id);
+    this.failures.delete(id);
+    this.failures.set(id, state);
     if (this.failures.size > rememberedFailures) {
-      const [oldest] = this.failures;
+      const [oldest] = this.failures.keys();
       if (oldest !== undefined) this.failures.delete(oldest);
     }
   }
@@ -77,8 +84,8 @@ export class AudioInProgress {
     this.open.delete(id);
   }
 
-  failed(id: string): boolean {
-    return this.failures.has(id);
+  failure(id: string): FailureState | undefined {
+    return this.failures.get(id);
   }
 
   get size(): number {

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -9,7 +10,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../config/config.js";
-import { isAudioId } from "./disk.js";
+import { isAudioId } from "./ids.js";
+import { type ByteRange, formatRange } from "./range.js";
 import type { AudioRead, AudioStore } from "./store.js";
 
 /** SigV4 presigned URLs live at most 7 days. */
@@ -45,6 +47,8 @@ export class S3AudioStore implements AudioStore {
     return `${this.settings.prefix}${id}.mp3`;
   }
 
+  async init(): Promise<void> {}
+
   async put(id: string, mp3: Uint8Array): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
@@ -67,12 +71,23 @@ export class S3AudioStore implements AudioStore {
     return getSignedUrl(this.client, command, { expiresIn: Math.min(MAX_PRESIGN_SECONDS, Math.floor(this.retentionMs / 1000)) });
   }
 
-  /** Reads a whole object or the byte range a client asked for; undefined when absent or expired. */
-  async read(id: string, range: string | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
+  async exists(id: string): Promise<boolean> {
+    if (!isAudioId(id)) return false;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) }));
+      return Date.now() - (head.LastModified ?? new Date(0)).getTime() <= this.retentionMs;
+    } catch (error) {
+      if (error instanceof S3ServiceException && (error.name === "NotFound" || error.$metadata.httpStatusCode === 404)) return false;
+      throw error;
+    }
+  }
+
+  /** Reads a whole object or the byte range a client asked for (the bucket applies it); undefined when absent or expired. */
+  async read(id: string, range: ByteRange | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
     if (!isAudioId(id)) return undefined;
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), ...(range ? { Range: range } : {}) }),
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), ...(range ? { Range: formatRange(range) } : {}) }),
       );
       const lastModified = object.LastModified ?? new Date(0);
       if (Date.now() - lastModified.getTime() > this.retentionMs) {
@@ -114,7 +129,7 @@ export class S3AudioStore implements AudioStore {
     return removed;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.client.destroy();
   }
 }

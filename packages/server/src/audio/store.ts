@@ -1,14 +1,26 @@
 import type { Readable } from "node:stream";
+import type { ByteRange } from "./range.js";
 
-/** Where finished MP3 files live; one implementation per backend (disk, S3). */
+/**
+ * Where finished MP3 files live; one implementation per backend (disk.ts,
+ * s3.ts). Callers (the TTS service, the /audio route, the server's sweep)
+ * use only this interface.
+ */
 export interface AudioStore {
-  /** Stores the whole file; it becomes visible only once complete. */
+  /** Prepares the backend (the disk store makes its folder). */
+  init(): Promise<void>;
+  /** Stores the whole file; it becomes visible only once complete, and a failed write leaves nothing behind. */
   put(id: string, mp3: Uint8Array): Promise<void>;
   delete(id: string): Promise<void>;
+  /** True when the whole file is stored (and not yet past the retention period). */
+  exists(id: string): Promise<boolean>;
+  /** The file, whole or the byte range asked for; undefined when absent or past the retention period. */
+  read(id: string, range: ByteRange | undefined): Promise<AudioRead | "unsatisfiable" | undefined>;
   /** Removes files older than `maxAgeMs`; returns how many went. */
   sweep(maxAgeMs: number): Promise<number>;
   /** The URL a client is given for this audio. */
   url(id: string): Promise<string>;
+  close(): Promise<void>;
 }
 
 /** One read of stored audio, whole or a byte range, as the audio route streams it. */
@@ -16,6 +28,7 @@ export interface AudioRead {
   status: 200 | 206;
   body: Readable;
   contentLength: number;
+  /** `bytes 0-99/1234` for a 206. */
   contentRange: string | undefined;
   lastModified: Date;
 }

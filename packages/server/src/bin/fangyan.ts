@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync, readFileSync } from "node:fs";
 import { Command } from "commander";
 import { AccountService } from "../accounts/service.js";
 import { registerAdminCommands } from "../admin/cli.js";
@@ -7,7 +8,7 @@ import { registerReadCommand } from "../reading/command.js";
 import { startServer } from "../server.js";
 import { loadVoiceCatalog } from "../speech/voices.js";
 import { registerMigrateCommand } from "../store/command.js";
-import { openStore } from "../store/open.js";
+import { describeStoreLocation, openStore } from "../store/open.js";
 
 function config(): Config {
   return parseConfig(process.env);
@@ -65,8 +66,14 @@ async function serve(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+  return typeof manifest.version === "string" ? manifest.version : "unknown";
+}
+
 const program = new Command()
   .name("fangyan")
+  .version(packageVersion(), "-V, --version", "print the version")
   .description("Fangyan text-to-speech service. Settings come from FANGYAN_* environment variables (see docs/configuration.md).");
 
 program.command("serve", { isDefault: true }).description("run the HTTP service (the default)").action(serve);
@@ -75,7 +82,15 @@ registerMigrateCommand(program, config);
 registerReadCommand(program, config);
 
 registerAdminCommands(program, async (work) => {
-  const store = await openStore(config().database);
+  const location = config().database;
+  // The admin command works on the server's data. Opening SQLite creates a missing file, so a
+  // command run where no server keeps its data would create an empty database and show nothing.
+  if (location.kind === "sqlite" && !existsSync(location.file)) {
+    throw new Error(
+      `no Fangyan database at ${describeStoreLocation(location)}. The admin command uses the server's data: run it inside the Fangyan folder (the server keeps it in data/ there), or set FANGYAN_DATA_DIR or FANGYAN_DATABASE_URL as the server has them`,
+    );
+  }
+  const store = await openStore(location);
   try {
     return await work(new AccountService(store));
   } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseStoreLocation, type StoreLocation } from "../store/open.js";
@@ -27,6 +28,14 @@ export interface Config {
   synthesisQueue: number;
   /** How long a request waits for room in a full queue before it fails as busy. */
   synthesisWaitMs: number;
+  /**
+   * A streamed text's production whose process has not shown a sign of life
+   * for this long is taken over, and its charge given back unless its audio
+   * was stored whole.
+   */
+  productionLeaseMs: number;
+  /** Below this much free space where the data is written, new paid work is refused up front. */
+  minFreeBytes: number;
   /** Bytes of finished audio remembered for repeated identical requests; 0: no cache. */
   audioCacheBytes: number;
   bodyLimitBytes: number;
@@ -92,7 +101,7 @@ const origins = z
 const schema = z.object({
   FANGYAN_HOST: z.string().trim().min(1).default("127.0.0.1"),
   FANGYAN_PORT: integer(0, 65535).default(8080),
-  FANGYAN_DATA_DIR: z.string().trim().min(1).default("./data"),
+  FANGYAN_DATA_DIR: z.string().trim().min(1).optional(),
   FANGYAN_PUBLIC_URL: url.optional(),
   FANGYAN_AUDIO_BASE_URL: url.optional(),
   FANGYAN_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(60),
@@ -110,6 +119,8 @@ const schema = z.object({
   FANGYAN_SYNTHESIS_QUEUE: integer(1, 100_000).default(256),
   FANGYAN_SYNTHESIS_WAIT_MS: integer(0, 600_000).default(30_000),
   FANGYAN_AUDIO_CACHE_MB: integer(0, 65_536).default(32),
+  FANGYAN_PRODUCTION_LEASE_SECONDS: integer(1, 3600).default(30),
+  FANGYAN_MIN_FREE_MB: integer(0, 1_000_000).default(100),
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
   FANGYAN_REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
   FANGYAN_TRUST_PROXY: flag.default(false),
@@ -139,6 +150,24 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * `data/` in the Fangyan checkout that `cwd` is inside (the folder whose
+ * package.json is the "fangyan" workspace), else `./data` in `cwd`. `npm start`
+ * runs in the checkout's root, and `npx fangyan admin …` run from any folder
+ * of the checkout then finds the same database as the server.
+ */
+export function defaultDataDir(cwd: string): string {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown; workspaces?: unknown };
+      if (manifest.name === "fangyan" && Array.isArray(manifest.workspaces)) return path.join(dir, "data");
+    } catch {
+      // no package.json here, or not one of ours
+    }
+    if (path.dirname(dir) === dir) return path.resolve(cwd, "data");
+  }
+}
+
 /** Empty variables count as unset, so `FANGYAN_PORT= npm start` keeps the default. */
 function present(env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -155,7 +184,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = result.data;
-  const dataDir = path.resolve(cwd, e.FANGYAN_DATA_DIR);
+  const dataDir = e.FANGYAN_DATA_DIR === undefined ? defaultDataDir(cwd) : path.resolve(cwd, e.FANGYAN_DATA_DIR);
   const shownHost = e.FANGYAN_HOST === "0.0.0.0" || e.FANGYAN_HOST === "::" ? "127.0.0.1" : e.FANGYAN_HOST;
   const hostForUrl = shownHost.includes(":") ? `[${shownHost}]` : shownHost;
   const publicUrl = e.FANGYAN_PUBLIC_URL ?? `http://${hostForUrl}:${e.FANGYAN_PORT}`;
@@ -178,6 +207,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     synthesisQueue: e.FANGYAN_SYNTHESIS_QUEUE,
     synthesisWaitMs: e.FANGYAN_SYNTHESIS_WAIT_MS,
     audioCacheBytes: e.FANGYAN_AUDIO_CACHE_MB * 1024 * 1024,
+    productionLeaseMs: e.FANGYAN_PRODUCTION_LEASE_SECONDS * 1000,
+    minFreeBytes: e.FANGYAN_MIN_FREE_MB * 1024 * 1024,
     bodyLimitBytes: e.FANGYAN_BODY_LIMIT_BYTES,
     requestTimeoutMs: e.FANGYAN_REQUEST_TIMEOUT_MS,
     logLevel: e.FANGYAN_LOG_LEVEL,

@@ -98,6 +98,15 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   await app.register(fastifyStatic, { root: dir, serve: false, index: false, etag: true, lastModified: true, cacheControl: false });
 
+  // Every form of the page posts here when its script is blocked (it never submits them
+  // itself): a secret typed into one then travels in a body that nothing logs, never in a URL.
+  // The body is not even read; the page is shown again.
+  app.addContentTypeParser("application/x-www-form-urlencoded", (_request, payload, done) => {
+    payload.resume();
+    done(null, undefined);
+  });
+  app.post("/", async (_request, reply) => reply.code(303).header("Location", "/").header("Cache-Control", "no-store").send());
+
   // Always revalidated, so that a new build's asset names are picked up at once.
   app.get("/", async (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile("index.html"));
 

@@ -31,9 +31,15 @@ export async function copyStore(from: StoreLocation, to: StoreLocation): Promise
     if (Number(existing.n) > 0) throw new Error("The target database already has accounts; copy into an empty database only");
 
     await target.transaction().execute(async (trx) => {
-      for (const table of ["accounts", "api_keys", "ledger"] as const) {
+      for (const table of ["accounts", "api_keys", "ledger", "productions"] as const) {
         for (let offset = 0; ; offset += BATCH) {
-          const rows = await source.selectFrom(table).selectAll().orderBy("id").limit(BATCH).offset(offset).execute();
+          const rows = await source
+            .selectFrom(table)
+            .selectAll()
+            .orderBy(table === "productions" ? "audio_id" : "id")
+            .limit(BATCH)
+            .offset(offset)
+            .execute();
           if (rows.length === 0) break;
           await trx
             .insertInto(table)

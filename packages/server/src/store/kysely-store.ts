@@ -1,4 +1,4 @@
-import type { CompiledQuery } from "kysely";
+import type { CompiledQuery, Transaction } from "kysely";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "./schema.js";
 import type {
@@ -8,6 +8,7 @@ import type {
   ChargeResult,
   KeyOwner,
   LedgerEntry,
+  Production,
   RechargeInput,
   ReversalInput,
   Status,
@@ -17,6 +18,7 @@ import type {
 type AccountRow = Selectable<Database["accounts"]>;
 type KeyRow = Selectable<Database["api_keys"]>;
 type LedgerRow = Selectable<Database["ledger"]>;
+type ProductionRow = Selectable<Database["productions"]>;
 type KeyOwnerRow = AccountRow & { key_id: string; key_prefix: string; key_status: string; key_created_at: number };
 
 // Drivers may hand back BIGINT as a string (pg) or bigint; money stays an exact integer either way.
@@ -64,6 +66,24 @@ function toEntry(row: LedgerRow): LedgerEntry {
     note: row.note,
     createdAt: int(row.created_at),
   };
+}
+
+function toProduction(row: ProductionRow): Production {
+  return {
+    audioId: row.audio_id,
+    chargeEntryId: int(row.charge_entry_id),
+    accountId: row.account_id,
+    owner: row.owner,
+    state: row.state === "reversed" ? "reversed" : "producing",
+    heartbeatAt: int(row.heartbeat_at),
+    createdAt: int(row.created_at),
+  };
+}
+
+/** A unique index refused the row (SQLite and PostgreSQL say it differently). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
 class AlreadyReversed extends Error {}
@@ -165,6 +185,7 @@ export class KyselyStore implements Store {
           billable_chars: null,
           audio_id: null,
           note: input.note,
+          request_fingerprint: null,
           created_at: input.at,
         })
         .returningAll()
@@ -174,96 +195,182 @@ export class KyselyStore implements Store {
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
-    return this.db.transaction().execute(async (trx) => {
-      // The WHERE clause is the balance check: no read-then-write race is possible.
-      const updated = await trx
-        .updateTable("accounts")
-        .set({
-          balance_micro: sql`balance_micro - ${input.costMicro}`,
-          total_consumed_micro: sql`total_consumed_micro + ${input.costMicro}`,
-        })
-        .where("id", "=", input.accountId)
-        .where("balance_micro", ">=", input.costMicro)
-        .returning("balance_micro")
-        .executeTakeFirst();
-      if (!updated) {
-        const current = await trx.selectFrom("accounts").select("balance_micro").where("id", "=", input.accountId).executeTakeFirst();
-        return { ok: false as const, balanceMicro: current ? int(current.balance_micro) : 0 };
+    if (input.fingerprint !== undefined) {
+      const earlier = await this.chargeOf(input.fingerprint);
+      if (earlier) return { ok: false, reason: "duplicate", entry: earlier };
+    }
+    try {
+      return await this.db.transaction().execute((trx) => this.chargeIn(trx, input));
+    } catch (error) {
+      // The same envelope charged at the same moment by another process: its charge stands alone.
+      if (input.fingerprint !== undefined && isUniqueViolation(error)) {
+        const earlier = await this.chargeOf(input.fingerprint);
+        if (earlier) return { ok: false, reason: "duplicate", entry: earlier };
       }
-      const entry = await trx
-        .insertInto("ledger")
+      throw error;
+    }
+  }
+
+  private async chargeIn(trx: Transaction<Database>, input: ChargeInput): Promise<ChargeResult> {
+    // The WHERE clause is the balance check: no read-then-write race is possible.
+    const updated = await trx
+      .updateTable("accounts")
+      .set({
+        balance_micro: sql`balance_micro - ${input.costMicro}`,
+        total_consumed_micro: sql`total_consumed_micro + ${input.costMicro}`,
+      })
+      .where("id", "=", input.accountId)
+      .where("balance_micro", ">=", input.costMicro)
+      .returning("balance_micro")
+      .executeTakeFirst();
+    if (!updated) {
+      const current = await trx.selectFrom("accounts").select("balance_micro").where("id", "=", input.accountId).executeTakeFirst();
+      return { ok: false, reason: "balance", balanceMicro: current ? int(current.balance_micro) : 0 };
+    }
+    const entry = await trx
+      .insertInto("ledger")
+      .values({
+        account_id: input.accountId,
+        kind: "charge",
+        amount_micro: -input.costMicro,
+        balance_after_micro: updated.balance_micro,
+        key_id: input.keyId,
+        raw_chars: input.rawChars,
+        billable_chars: input.billableChars,
+        audio_id: input.audioId,
+        note: null,
+        request_fingerprint: input.fingerprint ?? null,
+        created_at: input.at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (input.producedBy !== undefined) {
+      await trx
+        .insertInto("productions")
         .values({
-          account_id: input.accountId,
-          kind: "charge",
-          amount_micro: -input.costMicro,
-          balance_after_micro: updated.balance_micro,
-          key_id: input.keyId,
-          raw_chars: input.rawChars,
-          billable_chars: input.billableChars,
           audio_id: input.audioId,
-          note: null,
+          charge_entry_id: entry.id,
+          account_id: input.accountId,
+          owner: input.producedBy,
+          state: "producing",
+          heartbeat_at: input.at,
           created_at: input.at,
         })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { ok: true as const, entry: toEntry(entry) };
-    });
+        .execute();
+    }
+    return { ok: true as const, entry: toEntry(entry) };
+  }
+
+  async chargeOf(fingerprint: string): Promise<LedgerEntry | undefined> {
+    const row = await this.db
+      .selectFrom("ledger")
+      .selectAll()
+      .where("request_fingerprint", "=", fingerprint)
+      .where("kind", "=", "charge")
+      .executeTakeFirst();
+    return row && toEntry(row);
   }
 
   async reverse(input: ReversalInput): Promise<LedgerEntry | undefined> {
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const charge = await trx
-          .selectFrom("ledger")
-          .selectAll()
-          .where("id", "=", input.chargeEntryId)
-          .where("kind", "=", "charge")
-          .executeTakeFirst();
-        if (!charge) return undefined;
-        const amount = -int(charge.amount_micro);
-        // The update comes first: it locks the account row (PostgreSQL), so the
-        // check for an earlier reversal below sees any that committed meanwhile.
-        const updated = await trx
-          .updateTable("accounts")
-          .set({
-            balance_micro: sql`balance_micro + ${amount}`,
-            total_consumed_micro: sql`total_consumed_micro - ${amount}`,
-          })
-          .where("id", "=", charge.account_id)
-          .returning("balance_micro")
-          .executeTakeFirst();
-        if (!updated) return undefined;
-        const earlier = await trx
-          .selectFrom("ledger")
-          .select("id")
-          .where("account_id", "=", charge.account_id)
-          .where("kind", "=", "reversal")
-          .where("note", "=", reversalNote(input.chargeEntryId))
-          .executeTakeFirst();
-        if (earlier) throw new AlreadyReversed();
-        const entry = await trx
-          .insertInto("ledger")
-          .values({
-            account_id: charge.account_id,
-            kind: "reversal",
-            amount_micro: amount,
-            balance_after_micro: updated.balance_micro,
-            key_id: charge.key_id,
-            raw_chars: charge.raw_chars,
-            billable_chars: charge.billable_chars,
-            audio_id: charge.audio_id,
-            note: reversalNote(input.chargeEntryId),
-            created_at: input.at,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toEntry(entry);
-      });
+      return await this.db.transaction().execute((trx) => this.reverseIn(trx, input));
     } catch (error) {
       // Thrown only to roll the balance change back: a charge is given back once.
       if (error instanceof AlreadyReversed) return undefined;
       throw error;
     }
+  }
+
+  private async reverseIn(trx: Transaction<Database>, input: ReversalInput): Promise<LedgerEntry | undefined> {
+    const charge = await trx
+      .selectFrom("ledger")
+      .selectAll()
+      .where("id", "=", input.chargeEntryId)
+      .where("kind", "=", "charge")
+      .executeTakeFirst();
+    if (!charge) return undefined;
+    const amount = -int(charge.amount_micro);
+    // The update comes first: it locks the account row (PostgreSQL), so the
+    // check for an earlier reversal below sees any that committed meanwhile.
+    const updated = await trx
+      .updateTable("accounts")
+      .set({
+        balance_micro: sql`balance_micro + ${amount}`,
+        total_consumed_micro: sql`total_consumed_micro - ${amount}`,
+      })
+      .where("id", "=", charge.account_id)
+      .returning("balance_micro")
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    const earlier = await trx
+      .selectFrom("ledger")
+      .select("id")
+      .where("account_id", "=", charge.account_id)
+      .where("kind", "=", "reversal")
+      .where("note", "=", reversalNote(input.chargeEntryId))
+      .executeTakeFirst();
+    if (earlier) throw new AlreadyReversed();
+    const entry = await trx
+      .insertInto("ledger")
+      .values({
+        account_id: charge.account_id,
+        kind: "reversal",
+        amount_micro: amount,
+        balance_after_micro: updated.balance_micro,
+        key_id: charge.key_id,
+        raw_chars: charge.raw_chars,
+        billable_chars: charge.billable_chars,
+        audio_id: charge.audio_id,
+        note: reversalNote(input.chargeEntryId),
+        request_fingerprint: null,
+        created_at: input.at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toEntry(entry);
+  }
+
+  async finishProduction(audioId: string): Promise<void> {
+    await this.db.deleteFrom("productions").where("audio_id", "=", audioId).where("state", "=", "producing").execute();
+  }
+
+  async reverseProduction(audioId: string, at: number): Promise<LedgerEntry | undefined> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // Claiming the row first makes the reversal happen once, whoever else tries it meanwhile.
+        const claimed = await trx
+          .updateTable("productions")
+          .set({ state: "reversed", heartbeat_at: at })
+          .where("audio_id", "=", audioId)
+          .where("state", "=", "producing")
+          .returning("charge_entry_id")
+          .executeTakeFirst();
+        if (!claimed) return undefined;
+        return this.reverseIn(trx, { chargeEntryId: int(claimed.charge_entry_id), at });
+      });
+    } catch (error) {
+      if (error instanceof AlreadyReversed) return undefined;
+      throw error;
+    }
+  }
+
+  async heartbeatProductions(owner: string, at: number): Promise<void> {
+    await this.db
+      .updateTable("productions")
+      .set({ heartbeat_at: at })
+      .where("owner", "=", owner)
+      .where("state", "=", "producing")
+      .execute();
+  }
+
+  async unfinishedProductions(): Promise<Production[]> {
+    const rows = await this.db.selectFrom("productions").selectAll().where("state", "=", "producing").orderBy("heartbeat_at").execute();
+    return rows.map(toProduction);
+  }
+
+  async production(audioId: string): Promise<Production | undefined> {
+    const row = await this.db.selectFrom("productions").selectAll().where("audio_id", "=", audioId).executeTakeFirst();
+    return row && toProduction(row);
   }
 
   async insertKey(key: { id: string; accountId: string; lookupDigest: string; prefix: string; createdAt: number }): Promise<ApiKeyRecord> {

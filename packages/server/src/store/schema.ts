@@ -31,6 +31,18 @@ export interface Database {
     billable_chars: number | null;
     audio_id: string | null;
     note: string | null;
+    /** SHA-256 of the key id and the envelope (iv, ciphertext) a charge answered; unique. */
+    request_fingerprint: string | null;
+    created_at: number;
+  };
+  productions: {
+    audio_id: string;
+    charge_entry_id: number;
+    account_id: string;
+    /** The process producing it (Production owner id); its heartbeat keeps the row its own. */
+    owner: string;
+    state: string;
+    heartbeat_at: number;
     created_at: number;
   };
 }

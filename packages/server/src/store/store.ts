@@ -56,9 +56,36 @@ export interface ChargeInput {
   billableChars: number;
   audioId: string;
   at: number;
+  /**
+   * The request this charge answers (RequestFingerprint): at most one charge
+   * ever carries a given fingerprint, so a replayed envelope is never charged twice.
+   */
+  fingerprint?: string;
+  /**
+   * The audio is still being produced by `owner`: a production row is written
+   * in the same transaction, and the charge is reversed unless
+   * finishProduction() removes it.
+   */
+  producedBy?: string;
 }
 
-export type ChargeResult = { ok: true; entry: LedgerEntry } | { ok: false; balanceMicro: number };
+export type ChargeResult =
+  | { ok: true; entry: LedgerEntry }
+  | { ok: false; reason: "balance"; balanceMicro: number }
+  /** The fingerprint was charged before: that first charge, and nothing charged now. */
+  | { ok: false; reason: "duplicate"; entry: LedgerEntry };
+
+/** Audio charged for while still being produced (a streamed long text). */
+export interface Production {
+  audioId: string;
+  chargeEntryId: number;
+  accountId: string;
+  owner: string;
+  /** "producing" until finished (the row goes) or reversed. */
+  state: "producing" | "reversed";
+  heartbeatAt: number;
+  createdAt: number;
+}
 
 export interface RechargeInput {
   accountId: string;
@@ -95,6 +122,22 @@ export interface Store {
    * once; undefined when it was already, or is not a charge.
    */
   reverse(input: ReversalInput): Promise<LedgerEntry | undefined>;
+  /** The charge that answered this request fingerprint, if any. */
+  chargeOf(fingerprint: string): Promise<LedgerEntry | undefined>;
+
+  /** The audio was stored whole: its charge stands, and its production row goes. */
+  finishProduction(audioId: string): Promise<void>;
+  /**
+   * Gives back the charge of audio that was never finished, with its reversal
+   * row, and marks the production reversed, in one transaction; at most once
+   * (undefined when it was finished or reversed already).
+   */
+  reverseProduction(audioId: string, at: number): Promise<LedgerEntry | undefined>;
+  /** The owner is alive: its productions' heartbeat moves to `at`. */
+  heartbeatProductions(owner: string, at: number): Promise<void>;
+  /** Productions still "producing", oldest heartbeat first. */
+  unfinishedProductions(): Promise<Production[]>;
+  production(audioId: string): Promise<Production | undefined>;
 
   insertKey(key: { id: string; accountId: string; lookupDigest: string; prefix: string; createdAt: number }): Promise<ApiKeyRecord>;
   findKeyOwner(lookupDigest: string): Promise<KeyOwner | undefined>;

@@ -1,5 +1,5 @@
 import { countChars, MAX_TEXT_CHARS } from "@fangyan/protocol";
-import { ApiError } from "../api/api-error.js";
+import { ServiceError } from "../errors.js";
 import type { SpeechInput } from "../reading/reader.js";
 import type { SynthesisRequest } from "../speech/engine.js";
 import type { Voice } from "../speech/voices.js";
@@ -45,12 +45,12 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
     const details: { missing?: string[]; invalid?: string[] } = {};
     if (missing.length > 0) details.missing = missing;
     if (invalid.length > 0) details.invalid = invalid;
-    throw new ApiError("MISSING_PARAMETER", `${parts.join("; ")}.`, details);
+    throw new ServiceError("MISSING_PARAMETER", `${parts.join("; ")}.`, details);
   }
   const text = plaintext.text as string;
   const rawChars = countChars(text);
   if (rawChars > MAX_TEXT_CHARS) {
-    throw new ApiError("TEXT_TOO_LONG", `Text has ${rawChars} characters; the limit is ${MAX_TEXT_CHARS}`, {
+    throw new ServiceError("TEXT_TOO_LONG", `Text has ${rawChars} characters; the limit is ${MAX_TEXT_CHARS}`, {
       max_chars: MAX_TEXT_CHARS,
       chars: rawChars,
     });

@@ -2,17 +2,19 @@ import type { Lexicon } from "@fangyan/frontend";
 import { joinMp3 } from "@fangyan/mp3";
 import { billableChars, centsDown, centsUp, costMicro as costOf, microToYuan, pricePerWanMicro, type TtsResult } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import { ApiError } from "../api/api-error.js";
-import { newAudioId } from "../audio/disk.js";
+import { newAudioId, shortAudioId } from "../audio/ids.js";
 import type { AudioInProgress, Production } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
+import type { StorageStatus } from "../disk/free-space.js";
+import { ServiceError } from "../errors.js";
 import { isSilent, readForVoice } from "../reading/reader.js";
-import { type SpeechEngine, SynthesisError, type SynthesisRequest } from "../speech/engine.js";
+import { type SpeechEngine, SynthesisError, type SynthesisFailure, type SynthesisRequest } from "../speech/engine.js";
 import { canFitForJoin, pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
 import { evenParts, streamedParts } from "./parts.js";
+import type { ProductionKeeper } from "./productions.js";
 import { synthesisRequest, type TtsParams } from "./request.js";
 import { synthesizeInOrder } from "./streamed.js";
 
@@ -28,14 +30,26 @@ export interface TtsServiceOptions {
   cache?: AudioCache;
   /** Where long texts are streamed from while produced; without it nothing is streamed. */
   inProgress?: AudioInProgress;
+  /** Keeps the charges of streamed texts honest through failures and crashes; required to stream. */
+  productions?: ProductionKeeper;
+  /** Free space where audio and the database are written; without it, not checked. */
+  storage?: { status(): StorageStatus };
   now?: () => number;
 }
 
-function insufficient(costMicro: number, balanceMicro: number): ApiError<"INSUFFICIENT_BALANCE"> {
-  return new ApiError("INSUFFICIENT_BALANCE", "The balance is too low for this text; recharge first", {
+function insufficient(costMicro: number, balanceMicro: number): ServiceError<"INSUFFICIENT_BALANCE"> {
+  return new ServiceError("INSUFFICIENT_BALANCE", "The balance is too low for this text; recharge first", {
     required_cents: centsUp(costMicro),
     available_cents: centsDown(balanceMicro),
   });
+}
+
+/** An engine failure that re-sending the same request may not meet again. */
+const TRANSIENT_SYNTHESIS: ReadonlySet<SynthesisFailure> = new Set(["busy", "voice_unavailable", "failed"]);
+
+/** A failure of this service's own storage: nothing was charged, and a retry may work. */
+function storageFailed(message: string, cause?: unknown): ServiceError<"TTS_FAILED"> {
+  return new ServiceError("TTS_FAILED", message, undefined, { transient: true, cause });
 }
 
 /** Texts longer than this (in characters) are streamed: answered once their first sentence is ready. */
@@ -47,7 +61,7 @@ export const STREAM_MIN_CHARS = 300;
  */
 export const SPLIT_ENCODE_MIN_CHARS = 40;
 
-type Charge = Omit<ChargeInput, "audioId" | "at">;
+type Charge = Omit<ChargeInput, "audioId" | "at" | "producedBy">;
 
 /**
  * Steps 9-11 of POST /tts: voice, early balance check, synthesis, storage and
@@ -63,11 +77,23 @@ export class TtsService {
     this.now = options.now ?? Date.now;
   }
 
-  async speak(owner: KeyOwner, params: TtsParams): Promise<TtsResult> {
-    const { voices, audio, log } = this.options;
+  /**
+   * `fingerprint` identifies the request (its key and envelope) for ever: a
+   * request whose fingerprint was charged before is answered from that
+   * charge, not run again.
+   */
+  async speak(owner: KeyOwner, params: TtsParams, fingerprint?: string): Promise<TtsResult> {
+    const { voices, audio, log, store } = this.options;
+    // A request charged before is answered from its charge, however long after and whatever its timestamp.
+    if (fingerprint !== undefined) {
+      const earlier = await store.chargeOf(fingerprint).catch((error: unknown) => {
+        throw storageFailed("The service's records are unavailable; nothing was charged. Try again shortly", error);
+      });
+      if (earlier) return this.answerOf(earlier);
+    }
     const voice = voices.get(params.voiceId);
     if (!voice) {
-      throw new ApiError("TTS_FAILED", "Unknown voice_id; GET /voices lists the voices", { voice_id: params.voiceId });
+      throw new ServiceError("TTS_FAILED", "Unknown voice_id; GET /voices lists the voices", { voice_id: params.voiceId });
     }
     // The tier is chosen from the total recharge at the moment of the request.
     // Billing counts the text as submitted (override marks included), not what is spoken.
@@ -76,8 +102,20 @@ export class TtsService {
     const costMicro = costOf(billable, pricePerWanMicro(owner.account.totalRechargeMicro));
     // Only an early answer: the charge below decides.
     if (owner.account.balanceMicro < costMicro) throw insufficient(costMicro, owner.account.balanceMicro);
-    const charge = { accountId: owner.account.id, keyId: owner.key.id, costMicro, rawChars, billableChars: billable };
-    if (rawChars > STREAM_MIN_CHARS && this.options.inProgress) return this.speakStreamed(charge, params, voice, this.options.inProgress);
+    // A full disk would fail halfway (after synthesis, or after a streamed text's charge): refuse up front.
+    if (this.options.storage?.status().full) {
+      throw storageFailed("The service's storage is full; nothing was charged. Try again later");
+    }
+    const charge: Charge = {
+      accountId: owner.account.id,
+      keyId: owner.key.id,
+      costMicro,
+      rawChars,
+      billableChars: billable,
+      ...(fingerprint === undefined ? {} : { fingerprint }),
+    };
+    const { inProgress, productions } = this.options;
+    if (rawChars > STREAM_MIN_CHARS && inProgress && productions) return this.speakStreamed(charge, params, voice, inProgress, productions);
 
     let mp3: Uint8Array;
     try {
@@ -91,11 +129,11 @@ export class TtsService {
       await audio.put(audioId, mp3);
     } catch (error) {
       log.error({ err: error }, "audio could not be stored");
-      throw new ApiError("TTS_FAILED", "The audio could not be stored; nothing was charged");
+      throw storageFailed("The audio could not be stored; nothing was charged", error);
     }
 
-    const entry = await this.charge(charge, audioId, () => audio.delete(audioId));
-    return this.answer(charge, audioId, entry);
+    const { entry } = await this.charge(charge, audioId, undefined, () => audio.delete(audioId));
+    return this.answerOf(entry);
   }
 
   /** Waits for the streamed texts still being produced, so a shutdown does not cut them. */
@@ -103,34 +141,44 @@ export class TtsService {
     while (this.producing.size > 0) await Promise.allSettled([...this.producing]);
   }
 
-  private synthesisFailed(error: unknown): ApiError<"TTS_FAILED"> {
-    if (error instanceof SynthesisError) return new ApiError("TTS_FAILED", error.message);
+  private synthesisFailed(error: unknown): ServiceError<"TTS_FAILED"> {
+    if (error instanceof SynthesisError) {
+      return new ServiceError("TTS_FAILED", error.message, undefined, { transient: TRANSIENT_SYNTHESIS.has(error.reason), cause: error });
+    }
     this.options.log.error({ err: error }, "speech engine failed");
-    return new ApiError("TTS_FAILED", "Speech synthesis failed; nothing was charged");
+    return new ServiceError("TTS_FAILED", "Speech synthesis failed; nothing was charged", undefined, { transient: true, cause: error });
   }
 
-  /** The charge decides; when it is refused or fails, `discard` removes the audio. */
-  private async charge(charge: Charge, audioId: string, discard: () => Promise<void> | void): Promise<LedgerEntry> {
-    const result = await this.options.store.charge({ ...charge, audioId, at: this.now() }).catch(async (error: unknown) => {
+  /**
+   * The charge decides. When it is refused or fails, `discard` removes the
+   * audio; when the request was charged before (the same envelope, meanwhile,
+   * in another process), that first charge is the answer and this audio goes.
+   */
+  private async charge(charge: Charge, audioId: string, producedBy: string | undefined, discard: () => Promise<void> | void) {
+    const input: ChargeInput = { ...charge, audioId, at: this.now(), ...(producedBy === undefined ? {} : { producedBy }) };
+    const result = await this.options.store.charge(input).catch(async (error: unknown) => {
       await discard();
       this.options.log.error({ err: error }, "charge failed");
-      throw new ApiError("TTS_FAILED", "The charge could not be recorded; nothing was charged");
+      throw storageFailed("The charge could not be recorded; nothing was charged", error);
     });
-    if (!result.ok) {
-      // A concurrent request spent the balance meanwhile: no charge, no audio.
-      await discard();
-      throw insufficient(charge.costMicro, result.balanceMicro);
-    }
-    return result.entry;
+    if (result.ok) return { entry: result.entry, first: true };
+    await discard();
+    // A concurrent request spent the balance meanwhile: no charge, no audio.
+    if (result.reason === "balance") throw insufficient(charge.costMicro, result.balanceMicro);
+    return { entry: result.entry, first: false };
   }
 
-  private async answer(charge: Charge, audioId: string, entry: LedgerEntry): Promise<TtsResult> {
+  /** The answer a charge stands for: its audio's URL and its billing, the same every time it is asked. */
+  private async answerOf(entry: LedgerEntry): Promise<TtsResult> {
+    if (entry.audioId === null || entry.rawChars === null || entry.billableChars === null) {
+      throw new Error(`ledger entry ${entry.id} is not a charge for audio`);
+    }
     return {
-      audio_url: await this.options.audio.url(audioId),
+      audio_url: await this.options.audio.url(entry.audioId),
       billing: {
-        raw_chars: charge.rawChars,
-        billable_chars: charge.billableChars,
-        cost_yuan: microToYuan(charge.costMicro),
+        raw_chars: entry.rawChars,
+        billable_chars: entry.billableChars,
+        cost_yuan: microToYuan(-entry.amountMicro),
         balance_after_yuan: microToYuan(entry.balanceAfterMicro),
       },
     };
@@ -139,9 +187,16 @@ export class TtsService {
   /**
    * A long text: answered, and charged, as soon as its first sentence is
    * encoded; the rest is produced behind the answer while /audio streams it.
-   * Should a later part fail, the charge is reversed and the URL says so.
+   * The charge is written with a production row (ProductionKeeper): should a
+   * later part or the storage fail, or this process die, it is given back.
    */
-  private async speakStreamed(charge: Charge, params: TtsParams, voice: Voice, inProgress: AudioInProgress): Promise<TtsResult> {
+  private async speakStreamed(
+    charge: Charge,
+    params: TtsParams,
+    voice: Voice,
+    inProgress: AudioInProgress,
+    productions: ProductionKeeper,
+  ): Promise<TtsResult> {
     const { engine, lexicon } = this.options;
     const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon);
     let next = 0;
@@ -156,37 +211,37 @@ export class TtsService {
     const audioId = newAudioId();
     const production = inProgress.start(audioId);
     production.append(first);
-    const entry = await this.charge(charge, audioId, () => inProgress.discard(audioId));
-    const finishing = this.finishStreamed(audioId, production, parts.slice(next), entry, inProgress);
+    const { entry, first: charged } = await this.charge(charge, audioId, productions.owner, () => inProgress.discard(audioId));
+    if (!charged) return this.answerOf(entry);
+    productions.begin();
+    const finishing = this.finishStreamed(audioId, production, parts.slice(next), inProgress, productions);
     this.producing.add(finishing);
     void finishing.finally(() => this.producing.delete(finishing));
-    return this.answer(charge, audioId, entry);
+    return this.answerOf(entry);
   }
 
   private async finishStreamed(
     audioId: string,
     production: Production,
     rest: ReadonlyArray<Promise<Uint8Array | undefined>>,
-    entry: LedgerEntry,
     inProgress: AudioInProgress,
+    productions: ProductionKeeper,
   ): Promise<void> {
-    const { audio, store, log } = this.options;
+    const { audio, log } = this.options;
     try {
       for (const part of rest) {
         const frames = await part;
         if (frames) production.append(frames);
       }
       await audio.put(audioId, production.bytes());
-      inProgress.finish(audioId);
     } catch (error) {
-      log.error({ err: error, audioId }, "a streamed text could not be finished; its charge is reversed");
-      try {
-        await store.reverse({ chargeEntryId: entry.id, at: this.now() });
-      } catch (reverseError) {
-        log.error({ err: reverseError, chargeEntryId: entry.id }, "the charge of an unfinished text could not be reversed");
-      }
-      inProgress.fail(audioId);
+      log.error({ err: error, audio: shortAudioId(audioId) }, "a streamed text could not be finished; its charge is given back");
+      inProgress.fail(audioId, "reversal_pending");
+      inProgress.fail(audioId, await productions.failed(audioId));
+      return;
     }
+    await productions.finished(audioId);
+    inProgress.finish(audioId);
   }
 
   /**

@@ -10,6 +10,7 @@ import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import type { KeyOwner, Store } from "../../src/store/store.js";
+import { ProductionKeeper } from "../../src/tts/productions.js";
 import type { TtsParams } from "../../src/tts/request.js";
 import { TtsService, type TtsServiceOptions } from "../../src/tts/service.js";
 import { tempDir } from "./harness.js";
@@ -62,6 +63,7 @@ export function watchEngine(inner: SpeechEngine): WatchedEngine {
 export interface ServiceRig {
   service: TtsService;
   inProgress: AudioInProgress;
+  productions: ProductionKeeper;
   /** The /audio routes over this rig's audio, listening on a port. */
   audioUrl(id: string): string;
   engine: WatchedEngine;
@@ -79,22 +81,32 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Prom
   await audio.init();
   const engine = watchEngine(createEspeakEngine({ threads: 2 }));
   const inProgress = new AudioInProgress();
+  const log = Fastify({ logger: false }).log;
+  const productions = new ProductionKeeper({ store, audio, log, leaseMs: 30_000 });
   const service = new TtsService({
     store,
     engine,
     voices: loadVoiceCatalog(),
     audio,
-    log: Fastify({ logger: false }).log,
+    log,
     inProgress,
+    productions,
     ...options,
   });
   const app = Fastify({ logger: false });
-  await app.register(audioRoutes, { prefix: "/audio", store: audio, retentionMs: 86_400_000, inProgress });
+  await app.register(audioRoutes, {
+    prefix: "/audio",
+    store: audio,
+    retentionMs: 86_400_000,
+    inProgress,
+    unfinished: (id) => productions.outcome(id),
+  });
   const base = await app.listen({ host: "127.0.0.1", port: 0 });
   const accounts = new AccountService(store);
   return {
     service,
     inProgress,
+    productions,
     audioUrl: (id) => `${base}/audio/${id}.mp3`,
     engine,
     store,
@@ -105,6 +117,7 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Prom
     },
     async close() {
       await service.drain();
+      await productions.stop();
       await app.close();
       await engine.close();
       await store.close();

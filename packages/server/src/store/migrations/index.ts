@@ -52,6 +52,27 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         await db.schema.createIndex("ledger_account_id").on("ledger").columns(["account_id", "id"]).execute();
       },
     },
+    // A charge remembers the envelope it answered, so that no envelope is ever charged twice
+    // (whatever timestamp a replay carries); audio still being produced after its charge is
+    // recorded with the charge, so that a process that dies mid-production leaves a row that
+    // any process reverses.
+    "0002_request_fingerprints_and_productions": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("ledger").addColumn("request_fingerprint", "text").execute();
+        await db.schema.createIndex("ledger_request_fingerprint").unique().on("ledger").column("request_fingerprint").execute();
+        await db.schema
+          .createTable("productions")
+          .addColumn("audio_id", "text", (c) => c.primaryKey())
+          .addColumn("charge_entry_id", "bigint", (c) => c.notNull().references("ledger.id"))
+          .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id"))
+          .addColumn("owner", "text", (c) => c.notNull())
+          .addColumn("state", "text", (c) => c.notNull())
+          .addColumn("heartbeat_at", "bigint", (c) => c.notNull())
+          .addColumn("created_at", "bigint", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("productions_state_heartbeat").on("productions").columns(["state", "heartbeat_at"]).execute();
+      },
+    },
   };
 }
 

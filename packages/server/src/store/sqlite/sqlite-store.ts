@@ -27,6 +27,7 @@ function withStatementCache(sqlite: SQLite.Database, afterStatement: () => void,
   const statements = new Map<string, SqliteStatement>();
   return {
     prepare(sql: string) {
+      if (/^\s*rollback\s*$/i.test(sql)) return rollbackIfOpen(sqlite);
       let statement = statements.get(sql);
       if (!statement) {
         statement = notifying(sqlite.prepare(sql), afterStatement);
@@ -41,6 +42,30 @@ function withStatementCache(sqlite: SQLite.Database, afterStatement: () => void,
     close() {
       statements.clear();
       sqlite.close();
+    },
+  };
+}
+
+/**
+ * SQLite ends a transaction itself when a statement fails for want of space
+ * or memory (SQLITE_FULL, SQLITE_IOERR, ...). Kysely then sends ROLLBACK
+ * anyway, and its "cannot rollback - no transaction is active" would replace
+ * the real cause in the error that reaches the log. A rollback with no
+ * transaction open is therefore skipped.
+ */
+function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
+  const rollback = sqlite.prepare("rollback");
+  const run = () => (sqlite.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 });
+  return {
+    reader: false,
+    all: () => {
+      run();
+      return [];
+    },
+    run,
+    iterate: () => {
+      run();
+      return [][Symbol.iterator]();
     },
   };
 }
