@@ -92,9 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     audio: deps.audio,
     log: app.log,
     leaseMs: config.productionLeaseMs,
-    onSettled: (id, state) => {
-      if (inProgress.failure(id)) inProgress.fail(id, state);
-    },
+    inProgress,
     ...(deps.now ? { now: deps.now } : {}),
   });
   const tts = new TtsService({

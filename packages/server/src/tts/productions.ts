@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { shortAudioId } from "../audio/ids.js";
-import type { FailureState } from "../audio/in-progress.js";
+import type { AudioInProgress, FailureState } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
 import type { Production, Store } from "../store/store.js";
 
@@ -32,8 +32,8 @@ export interface ProductionKeeperOptions {
   log: FastifyBaseLogger;
   /** A production whose owner has not beaten for this long is taken over. */
   leaseMs: number;
-  /** Told when the money of a failed production has moved (the URL then says so). */
-  onSettled?: (audioId: string, state: FailureState) => void;
+  /** Where this process's failed productions are remembered; told when their money has moved, so their URL says so. */
+  inProgress?: AudioInProgress;
   now?: () => number;
 }
 
@@ -164,7 +164,7 @@ export class ProductionKeeper {
       const entry = await store.reverseProduction(audioId, this.now());
       this.pending.delete(audioId);
       if (entry) log.warn({ audio: shortAudioId(audioId), reversalEntryId: entry.id }, "an unfinished text's charge was given back");
-      this.options.onSettled?.(audioId, "reversed");
+      if (this.options.inProgress?.failure(audioId)) this.options.inProgress.fail(audioId, "reversed");
       return true;
     } catch (error) {
       if (!this.pending.has(audioId)) {

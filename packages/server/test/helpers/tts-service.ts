@@ -5,6 +5,7 @@ import { AccountService } from "../../src/accounts/service.js";
 import { DiskAudioStore } from "../../src/audio/disk.js";
 import { AudioInProgress } from "../../src/audio/in-progress.js";
 import { audioRoutes } from "../../src/audio/routes.js";
+import type { AudioStore } from "../../src/audio/store.js";
 import type { SpeechEngine, SynthesisRequest } from "../../src/speech/engine.js";
 import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
@@ -68,21 +69,30 @@ export interface ServiceRig {
   audioUrl(id: string): string;
   engine: WatchedEngine;
   store: Store;
+  /** The real audio folder (faults, if any, wrap it only for the service, the keeper and the routes). */
   audio: DiskAudioStore;
   owner(yuan?: string): Promise<KeyOwner>;
   close(): Promise<void>;
 }
 
+/** Wrappers a test puts around the real store and audio store (to inject faults), used by everything in the rig. */
+export interface RigFaults {
+  store?: (store: Store) => Store;
+  audio?: (audio: AudioStore) => AudioStore;
+}
+
 /** TtsService over a real SQLite store, a real audio folder, the real engine and the real /audio routes. */
-export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Promise<ServiceRig> {
+export async function serviceRig(options: Partial<TtsServiceOptions> = {}, faults: RigFaults = {}): Promise<ServiceRig> {
   const dir = await tempDir();
-  const store = await openSqliteStore(path.join(dir, "fangyan.db"));
-  const audio = new DiskAudioStore(path.join(dir, "audio"), "http://127.0.0.1:1/audio");
-  await audio.init();
+  const realStore = await openSqliteStore(path.join(dir, "fangyan.db"));
+  const disk = new DiskAudioStore(path.join(dir, "audio"), "http://127.0.0.1:1/audio");
+  await disk.init();
+  const store = faults.store ? faults.store(realStore) : realStore;
+  const audio = faults.audio ? faults.audio(disk) : disk;
   const engine = watchEngine(createEspeakEngine({ threads: 2 }));
   const inProgress = new AudioInProgress();
   const log = Fastify({ logger: false }).log;
-  const productions = new ProductionKeeper({ store, audio, log, leaseMs: 30_000 });
+  const productions = new ProductionKeeper({ store, audio, log, leaseMs: 30_000, inProgress });
   const service = new TtsService({
     store,
     engine,
@@ -110,7 +120,7 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Prom
     audioUrl: (id) => `${base}/audio/${id}.mp3`,
     engine,
     store,
-    audio,
+    audio: disk,
     async owner(yuan = "10") {
       const created = await accounts.createAccount({ name: "t", rechargeYuan: yuan });
       return { key: created.key, account: created.account };
@@ -120,7 +130,7 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Prom
       await productions.stop();
       await app.close();
       await engine.close();
-      await store.close();
+      await realStore.close();
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
