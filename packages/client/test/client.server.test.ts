@@ -312,6 +312,14 @@ describe("failures that are not answers of the service", () => {
     expect(error).toMatchObject({ status: 404 });
   });
 
+  it("a base URL without /api/v1 is told which URL the API is at", async () => {
+    const origin = new URL(server.baseUrl).origin;
+    const fy = new Fangyan({ apiKey: "fy_x", baseUrl: origin, maxRetries: 0 });
+    const error = await failure(() => fy.voices());
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message).toContain(`does not end in /api/v1; the API is at ${origin}/api/v1`);
+  });
+
   it("an expired or unknown audio URL is an AudioDownloadError that says why", async () => {
     const { fy } = await clientFor();
     const origin = new URL(server.baseUrl).origin;
