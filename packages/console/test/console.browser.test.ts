@@ -178,6 +178,25 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  it("with scripts blocked, submitting the key form posts it: the key is in no URL, and the page comes back", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const requests: Array<{ method: string; url: string }> = [];
+      page.on("request", (request) => requests.push({ method: request.method(), url: request.url() }));
+      await page.goto(`${origin}/`);
+      const secret = "fy_NoScriptNoScriptNoScriptNoScript1";
+      await page.fill("#api-key", secret);
+      await Promise.all([page.waitForNavigation(), page.press("#api-key", "Enter")]);
+      expect(requests.find((request) => request.method === "POST")?.url).toBe(`${origin}/`);
+      expect(requests.map((request) => request.url).filter((url) => url.includes(secret) || url.includes("api-key"))).toEqual([]);
+      expect(page.url()).toBe(`${origin}/`);
+      expect(await page.isVisible("#api-key")).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a pasted key plays Cantonese speech, and the balance shown drops by exactly the amount billed", async () => {
     const customer = await newCustomer("1");
     const { page, problems } = await open();

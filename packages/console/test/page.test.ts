@@ -12,6 +12,16 @@ function attributeValues(html: string, attribute: string): string[] {
   return [...html.matchAll(new RegExp(`${attribute}="([^"]*)"`, "g"))].map((match) => match[1] ?? "");
 }
 
+describe("the page's forms", () => {
+  const source = readFileSync(path.join(ROOT, "index.html"), "utf8");
+
+  it("every form posts to the page itself, so that with scripts blocked a key or token typed in never lands in a URL", () => {
+    const forms = [...source.matchAll(/<form\b[^>]*>/g)].map((match) => match[0]);
+    expect(forms.length).toBeGreaterThanOrEqual(5);
+    expect(forms.filter((form) => !/\bmethod="post"/.test(form) || !/\baction="\/"/.test(form))).toEqual([]);
+  });
+});
+
 describe("the page's strings", () => {
   const source = readFileSync(path.join(ROOT, "index.html"), "utf8");
 
