@@ -1,6 +1,7 @@
 import { deriveEnvelopeKeySync } from "@fangyan/protocol/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { RATE_WINDOW_MS, type RateLimitDecision, type RateLimiter } from "../ratelimit/limiter.js";
+import { BackendUnavailableError } from "../redis/unavailable.js";
 import { ApiError } from "./api-error.js";
 import type { Callers } from "./callers.js";
 
@@ -61,9 +62,9 @@ export function authenticator(options: AuthOptions) {
       return new ApiError("AUTH_ERROR", "The X-API-Key header is empty");
     }
     const { envelopeKey, owner } = await options.callers.identify(presented).catch((error: unknown) => {
-      // The store failed: the answer (a 5xx) is still sealed with the key the request presented.
+      // The store failed: the answer (503, retry) is still sealed with the key the request presented.
       request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
-      throw error;
+      throw new BackendUnavailableError("The account store is unreachable", { cause: error });
     });
     request.caller.envelopeKey = envelopeKey;
     if (!owner) return new ApiError("INVALID_API_KEY", "The API key is not valid, or it or its account is disabled");
