@@ -30,6 +30,8 @@ export interface ChildReport {
   eventLoopMaxMs: number;
   /** The largest RSS of the process since it started (the kernel's VmHWM). */
   peakRssMb: number;
+  /** The RSS now. */
+  rssMb: number;
 }
 
 /** The kernel's record of the process's largest RSS (Linux), or undefined elsewhere. */
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
         eventLoopP99Ms: delay.percentile(99) / 1e6,
         eventLoopMaxMs: delay.max / 1e6,
         peakRssMb: kernelPeakRssMb() ?? sampled / 1024 / 1024,
+        rssMb: process.memoryUsage.rss() / 1024 / 1024,
       };
       process.send?.(report);
     } else if (message === "close") {

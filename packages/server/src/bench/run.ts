@@ -11,6 +11,7 @@ import { loadVoiceCatalog } from "../speech/voices.js";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.js";
 import { forkServer } from "./fork.js";
 import { underLoad } from "./load.js";
+import { soak } from "./soak.js";
 import { ms, type Summary, summarize, timeEach } from "./stats.js";
 import { text5000, variant100 } from "./texts.js";
 import { interleaved } from "./throughput.js";
@@ -29,6 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CLIENTS = 32;
 const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? 3);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 
 function verdict(ok: boolean): string {
   return ok ? "meets the target" : "MISSES the target";
@@ -216,6 +218,21 @@ async function main(): Promise<void> {
   console.log(
     `  ceiling   p50 ${(ceiling * 100).toFixed(0)}%  (the seal alone; the service reaches ${((share / ceiling) * 100).toFixed(0)}% of it)`,
   );
+
+  // 6. Sustained: 32 clients for five minutes (soak.ts), then idle.
+  if (SOAK_SECONDS > 0) {
+    const sustained = await soak(server, CLIENTS, SOAK_SECONDS, async (client, i) => {
+      await speak(variant100(100_000 + client * 100_000 + i), client % 2 === 0 ? voice : cantonese);
+    });
+    console.log(
+      `\n${CLIENTS} concurrent clients for ${sustained.seconds.toFixed(0)} s: ${sustained.requests} POST /tts of 100 characters, ${sustained.errors} errors`,
+    );
+    console.log(`  RSS every 10 s    ${sustained.samples.map((mb) => mb.toFixed(0)).join(" ")} MB`);
+    console.log(`  RSS               max ${sustained.peakMb.toFixed(0)} MB  (target <= 300 MB: ${verdict(sustained.peakMb <= 300)})`);
+    console.log(
+      `  RSS after 15 s idle ${sustained.idleMb.toFixed(0)} MB (${sustained.endMb.toFixed(0)} MB when the load stopped; target: lower: ${verdict(sustained.idleMb < sustained.endMb)})`,
+    );
+  }
 
   await encoderComparison(voice.engine);
   await server.close();
