@@ -85,7 +85,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-describe.each(setups)("streamed texts killed mid-production ($name)", (setup) => {
+describe.each(setups)("streamed texts killed mid-production ($name)", { timeout: 180_000 }, (setup) => {
   it("SIGKILL after four 3 000-character texts were answered: on restart each unfinished one is given back once, its URL says so, and finished ones keep their audio", async () => {
     const database = await setup.database();
     cleanups.push(database.drop);
@@ -141,7 +141,7 @@ describe.each(setups)("streamed texts killed mid-production ($name)", (setup) =>
   });
 });
 
-describe("an envelope replayed with a new timestamp", () => {
+describe("an envelope replayed with a new timestamp", { timeout: 180_000 }, () => {
   it("is answered from the first answer and charged once, even after the replay memory is gone with a restart", async () => {
     const dataDir = await tempDir();
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));

@@ -24,9 +24,11 @@ import { audioIdOf, serviceRig, ttsParams } from "./helpers/tts-service.js";
 
 const SENTENCES =
   "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿。";
-const LONG = [...SENTENCES.repeat(40)].slice(0, 3000).join("");
+/** Long enough to stream, and to take a few seconds after its first part: time to fill the disk. */
+const LONG = [...SENTENCES.repeat(40)].slice(0, 1500).join("");
+const SLOW = { timeout: 180_000 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 150_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -60,7 +62,7 @@ async function audioSays(url: string): Promise<{ status: number; message: string
   return { status: response.status, message: body.message ?? "" };
 }
 
-describe("on a real full filesystem (tmpfs), with real server processes", async () => {
+describe("on a real full filesystem (tmpfs), with real server processes", SLOW, async () => {
   const disk: SmallDisk | undefined = await mountSmallDisk(24);
   const running: Spawned[] = [];
   const cleanups: Array<() => Promise<void>> = [];
@@ -179,7 +181,7 @@ function fault(code: "ENOSPC" | "EROFS" | "SQLITE_FULL"): Error {
   return Object.assign(new Error(`${code}: injected by the test`), { code });
 }
 
-describe("with injected storage faults", () => {
+describe("with injected storage faults", SLOW, () => {
   it.each(["ENOSPC", "EROFS"] as const)(
     "a reversal that cannot be written (%s) is retried until it is; meanwhile the URL says it will be given back",
     async (code) => {
