@@ -13,24 +13,15 @@ import { openStore, parseStoreLocation } from "../src/store/open.js";
 import type { Store } from "../src/store/store.js";
 import { createTestDatabase, postgresAvailable } from "./helpers/backends.js";
 import { freePort, tempDir } from "./helpers/harness.js";
-import { type Spawned, spawnServer } from "./helpers/processes.js";
+import { longText, moneyHolds, until } from "./helpers/money.js";
+import { spawnServer, testScope } from "./helpers/processes.js";
 import { data, SpecClient, seal } from "./helpers/spec-client.js";
 import { audioIdOf } from "./helpers/tts-service.js";
 
-const SENTENCES =
-  "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿。";
-/** 3 000 characters: on one thread, four of them take many seconds after their first sentence. */
-const LONG = [...SENTENCES.repeat(40)].slice(0, 3000).join("");
+const LONG = longText(3000);
 
-const running: Spawned[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const server of running.splice(0)) {
-    server.child.kill("SIGKILL");
-    await server.exited;
-  }
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { running, cleanups, end } = testScope();
+afterEach(end);
 
 interface Setup {
   name: string;
@@ -62,27 +53,6 @@ async function storeFor(env: Record<string, string>): Promise<Store> {
   const store = await openStore(parseStoreLocation(env.FANGYAN_DATABASE_URL, `${dataDir}/fangyan.db`));
   cleanups.push(() => store.close());
   return store;
-}
-
-/** balance + consumed = recharged = the ledger's sum; each charge is either given back or has its audio. */
-async function moneyHolds(store: Store, accountId: string) {
-  const account = await store.getAccount(accountId);
-  if (!account) throw new Error("no account");
-  const ledger = await store.ledger(accountId, { limit: 500 });
-  expect(ledger.reduce((sum, entry) => sum + entry.amountMicro, 0)).toBe(account.balanceMicro);
-  expect(account.balanceMicro + account.totalConsumedMicro).toBe(account.totalRechargeMicro);
-  expect(ledger.filter((e) => e.kind === "recharge").reduce((sum, e) => sum + e.amountMicro, 0)).toBe(account.totalRechargeMicro);
-  return { account, ledger };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.each(setups)("streamed texts killed mid-production ($name)", { timeout: 180_000 }, (setup) => {

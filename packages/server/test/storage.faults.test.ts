@@ -18,34 +18,14 @@ import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { Store } from "../src/store/store.js";
 import { mountSmallDisk, type SmallDisk } from "./helpers/full-disk.js";
 import { freePort, tempDir } from "./helpers/harness.js";
-import { type Spawned, spawnServer } from "./helpers/processes.js";
+import { longText, moneyHolds, until } from "./helpers/money.js";
+import { spawnServer, testScope } from "./helpers/processes.js";
 import { data, SpecClient } from "./helpers/spec-client.js";
 import { audioIdOf, serviceRig, ttsParams } from "./helpers/tts-service.js";
 
-const SENTENCES =
-  "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。春天来了，花都开了，红的、黄的、白的，真漂亮！我们走累了就在湖边坐一会儿。";
 /** Long enough to stream, and to take a few seconds after its first part: time to fill the disk. */
-const LONG = [...SENTENCES.repeat(40)].slice(0, 1500).join("");
+const LONG = longText(1500);
 const SLOW = { timeout: 180_000 };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 150_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function moneyHolds(store: Store, accountId: string) {
-  const account = await store.getAccount(accountId);
-  if (!account) throw new Error("no account");
-  const ledger = await store.ledger(accountId, { limit: 100 });
-  expect(ledger.reduce((sum, entry) => sum + entry.amountMicro, 0)).toBe(account.balanceMicro);
-  expect(account.balanceMicro + account.totalConsumedMicro).toBe(account.totalRechargeMicro);
-  return { account, ledger };
-}
 
 /** What the audio URL says now: its status and message. */
 async function audioSays(url: string): Promise<{ status: number; message: string }> {
@@ -64,14 +44,9 @@ async function audioSays(url: string): Promise<{ status: number; message: string
 
 describe("on a real full filesystem (tmpfs), with real server processes", SLOW, async () => {
   const disk: SmallDisk | undefined = await mountSmallDisk(24);
-  const running: Spawned[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
+  const { running, cleanups, end } = testScope();
   afterEach(async () => {
-    for (const server of running.splice(0)) {
-      server.child.kill("SIGKILL");
-      await server.exited;
-    }
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await end();
     await disk?.free();
     for (const name of await fs.readdir(disk?.dir ?? "/nonexistent").catch(() => [])) {
       await fs.rm(path.join(disk?.dir ?? "", name), { recursive: true, force: true });

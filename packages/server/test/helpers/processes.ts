@@ -78,3 +78,20 @@ export function spawnServer(env: Record<string, string>): Spawned {
     },
   };
 }
+
+/** Servers a test started and things it made, stopped and removed after each test (`afterEach(scope.end)`). */
+export function testScope() {
+  const running: Spawned[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  return {
+    running,
+    cleanups,
+    async end() {
+      for (const server of running.splice(0)) {
+        server.child.kill("SIGKILL");
+        await server.exited;
+      }
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    },
+  };
+}
