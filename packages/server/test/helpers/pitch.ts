@@ -117,7 +117,11 @@ export interface Contour {
  * stretches of noise an initial consonant may leave.
  */
 export function contourOf(frames: readonly PitchFrame[]): Contour {
-  const run = longestRun(frames);
+  return contourOfRun(longestRun(frames));
+}
+
+/** The contour of these frames as one stretch, gaps and all (several syllables of a phrase). */
+export function contourOfRun(run: readonly PitchFrame[]): Contour {
   const all = run.map((frame) => semitones(frame.hz, 100));
   // A frame an octave off (a doubled or halved period) is a tracking error, not a tone.
   const centre = median(all);
@@ -135,16 +139,21 @@ export function contourOf(frames: readonly PitchFrame[]): Contour {
   };
 }
 
-function longestRun(frames: readonly PitchFrame[]): PitchFrame[] {
-  let best: PitchFrame[] = [];
-  let current: PitchFrame[] = [];
+function longestRun(frames: readonly PitchFrame[]): readonly PitchFrame[] {
+  return voicedRuns(frames).reduce<readonly PitchFrame[]>((best, run) => (run.length > best.length ? run : best), []);
+}
+
+/** The runs of voiced frames, in time order; a gap of more than 15 ms ends a run. */
+export function voicedRuns(frames: readonly PitchFrame[]): PitchFrame[][] {
+  const runs: PitchFrame[][] = [];
+  let previous: PitchFrame | undefined;
   for (const frame of frames) {
-    const previous = current.at(-1);
-    if (previous && frame.time - previous.time > 0.015) current = [];
-    current.push(frame);
-    if (current.length > best.length) best = current;
+    const current = runs.at(-1);
+    if (current && previous && frame.time - previous.time <= 0.015) current.push(frame);
+    else runs.push([frame]);
+    previous = frame;
   }
-  return best;
+  return runs;
 }
 
 export function median(values: readonly number[]): number {

@@ -6,7 +6,7 @@ import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
 import { loadVoiceCatalog, type Voice } from "../../src/speech/voices.js";
 import { decodeMp3, lameInstalled } from "../helpers/decode.js";
 import { tailAfterSpeech } from "../helpers/echo.js";
-import { type Contour, contourOf, median, type ToneFigures, toneFigures, trackPitch } from "../helpers/pitch.js";
+import { type Contour, contourOf, contourOfRun, median, type ToneFigures, toneFigures, trackPitch, voicedRuns } from "../helpers/pitch.js";
 
 // Every voice of the catalog speaks citation syllables through the real engine
 // and the front-end's reading; a pitch tracker measures how far each tone
@@ -102,6 +102,35 @@ describe("the voices of a dialect", () => {
     expect(Math.min(...women) - Math.max(...men)).toBeGreaterThanOrEqual(7);
     const sorted = levels.map(({ level }) => level).sort((a, b) => a - b);
     for (let i = 1; i < sorted.length; i++) expect((sorted[i] ?? 0) - (sorted[i - 1] ?? 0)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("connected speech", () => {
+  const ofDialect = (dialect: string) =>
+    voices.filter((voice) => voice.dialect_code === dialect).map((voice) => [voice.id, voice] as const);
+
+  it.each(ofDialect("yue"))("%s: 日 jat6 stays level after the high tone of 今 gam1 (今日)", async (_, voice) => {
+    const { pcm, sampleRate } = await samples(voice, "今日");
+    // The phrase from 今 to the end of 日: nothing in it goes below where the level 日 ends.
+    // espeak-ng started the j of a new phoneme word near the bottom of the range, and 日 rose 6 semitones.
+    const phrase = contourOfRun(trackPitch(pcm, sampleRate));
+    expect(phrase.end - phrase.min).toBeLessThan(1);
+  });
+
+  it.each(ofDialect("cmn"))("%s: a third tone before a third tone rises, as a second tone does (很好)", async (_, voice) => {
+    const first = async (text: string) => {
+      const { pcm, sampleRate } = await samples(voice, text);
+      const [syllable] = voicedRuns(trackPitch(pcm, sampleRate)).filter((run) => run.length >= 8);
+      if (!syllable) throw new Error(`no voiced syllable in ${text}`);
+      return contourOfRun(syllable);
+    };
+    const sandhi = await first("很好");
+    // Like 痕 hen2: lowest at its start, then up.
+    expect(sandhi.start - sandhi.min).toBeLessThan(1);
+    expect(sandhi.end - sandhi.min).toBeGreaterThanOrEqual(3.5);
+    // 很 alone dips first.
+    const alone = await first("很");
+    expect(alone.start - alone.min).toBeGreaterThanOrEqual(1.5);
   });
 });
 
