@@ -31,7 +31,7 @@ export function cantonesePhonemes(syllable: string, stress: Stress): string {
   return `${initial}${STRESS_MARK[stress]}${nucleus}${parsed.tone}${parsed.coda}`;
 }
 
-/** Jyutping initials that are voiced: espeak-ng pitches them (see engineInput). */
+/** Jyutping initials that are voiced, which espeak-ng pitches from the bottom of the range at the start of a word (input.ts). */
 const VOICED_INITIALS = new Set(["m", "n", "ng", "l", "j", "w"]);
 
 /** The syllable starts with a voiced consonant: m-, n-, ng-, l-, j-, w-, or a syllabic nasal (唔 m4, 五 ng5). */
