@@ -7,13 +7,14 @@
  * stresses a pinyin word it reads itself (primary on the last full-tone
  * syllable, secondary on every other one from the first), so that espeak's
  * own third-tone sandhi and neutral-tone pitch work across the word as they
- * do for text. Cantonese syllables are each their own stressed word, exactly
- * as espeak speaks Cantonese characters.
+ * do for text. Cantonese syllables are each stressed, as espeak speaks
+ * Cantonese characters, and each starts a phoneme word of its own unless it
+ * starts with a voiced consonant (cantoneseWords).
  */
 
 import type { Clause } from "../split.js";
 import type { Dialect, PauseKind } from "../types.js";
-import { cantonesePhonemes, mandarinPhonemes, type Stress } from "./phonemes.js";
+import { cantonesePhonemes, mandarinPhonemes, type Stress, startsVoiced } from "./phonemes.js";
 
 const PAUSE_MARK: Record<PauseKind, string> = {
   comma: ",",
@@ -30,10 +31,30 @@ export function engineInput(clauses: ReadonlyArray<{ words: string[][]; pause: P
   return clauses
     .filter((clause) => clause.words.length > 0)
     .map((clause) => {
-      const words = dialect === "cmn" ? clause.words.map(mandarinWord) : clause.words.flat().map((s) => cantonesePhonemes(s, "primary"));
+      const words = dialect === "cmn" ? clause.words.map(mandarinWord) : cantoneseWords(clause.words.flat());
       return `[[${words.join(" ")}]]${clause.pause ? PAUSE_MARK[clause.pause] : ""}`;
     })
     .join(" ");
+}
+
+/** Most syllables a Cantonese phoneme word holds, well inside espeak-ng's 200 phonemes a word. */
+const MAX_CANTONESE_WORD = 8;
+
+/**
+ * Cantonese phoneme words. espeak-ng starts a voiced consonant that begins a
+ * word (m, n, ng, l, j, w, a syllabic nasal) near the bottom of the voice's
+ * range and glides up into the tone, so 日 jat6 after 今 gam1 rose where it is
+ * level. Inside a word the consonant carries on from the tone before, as a
+ * speaker's voice does: such a syllable joins the word before it.
+ */
+function cantoneseWords(syllables: string[]): string[] {
+  const words: string[][] = [];
+  for (const syllable of syllables) {
+    const last = words.at(-1);
+    if (last && startsVoiced(syllable) && last.length < MAX_CANTONESE_WORD) last.push(syllable);
+    else words.push([syllable]);
+  }
+  return words.map((word) => word.map((syllable) => cantonesePhonemes(syllable, "primary")).join(""));
 }
 
 function mandarinWord(syllables: string[]): string {

@@ -30,3 +30,12 @@ export function cantonesePhonemes(syllable: string, stress: Stress): string {
   const nucleus = parsed.syllabic && parsed.nucleus === "m" ? "m-" : parsed.nucleus;
   return `${initial}${STRESS_MARK[stress]}${nucleus}${parsed.tone}${parsed.coda}`;
 }
+
+/** Jyutping initials that are voiced, which espeak-ng pitches from the bottom of the range at the start of a word (input.ts). */
+const VOICED_INITIALS = new Set(["m", "n", "ng", "l", "j", "w"]);
+
+/** The syllable starts with a voiced consonant: m-, n-, ng-, l-, j-, w-, or a syllabic nasal (唔 m4, 五 ng5). */
+export function startsVoiced(syllable: string): boolean {
+  const parsed = parseJyutping(syllable);
+  return parsed !== undefined && (VOICED_INITIALS.has(parsed.initial) || (parsed.syllabic && parsed.initial === ""));
+}

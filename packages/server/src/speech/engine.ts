@@ -13,6 +13,12 @@ export interface EngineVoice {
   rate?: number;
   /** espeak pitch 0-99 at pitch 1.0 */
   pitch?: number;
+  /**
+   * The voice's pitch base and range in Hz, as espeak-ng's `pitch` line of a
+   * variant reads them: tones move between about base + 5% and base + 65% of
+   * (range - base). Absent: the variant's own.
+   */
+  pitchHz?: readonly [number, number];
 }
 
 export interface SynthesisRequest {

@@ -25,6 +25,11 @@ const voiceSchema = z.strictObject({
       .optional(),
     rate: z.int().min(80).max(450).optional(),
     pitch: z.int().min(0).max(99).optional(),
+    /** espeak-ng's pitch base and range in Hz (engine.ts); the tone tests hold every voice to its figures. */
+    pitchHz: z
+      .tuple([z.int().min(40).max(400), z.int().min(40).max(800)])
+      .refine(([base, range]) => range > base, "the range (second) must be above the base (first)")
+      .optional(),
   }),
   /** Kept in the file (e.g. while a voice is retired) but neither listed nor usable. */
   hidden: z.boolean().optional(),

@@ -59,8 +59,8 @@ export function audioCacheKey(
   voice: Pick<Voice, "id" | "dialect_code" | "engine">,
   params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume">,
 ): string {
-  const { espeakVoice, variant, rate, pitch } = voice.engine;
-  const parts = [engine.name, engine.version, voice.id, voice.dialect_code, espeakVoice, variant, rate, pitch];
+  const { espeakVoice, variant, rate, pitch, pitchHz } = voice.engine;
+  const parts = [engine.name, engine.version, voice.id, voice.dialect_code, espeakVoice, variant, rate, pitch, pitchHz];
   const controls = [params.speed, params.pitch, params.volume];
   // JSON keeps field boundaries unambiguous whatever the text contains.
   return createHash("sha256")

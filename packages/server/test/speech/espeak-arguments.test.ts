@@ -25,7 +25,7 @@ describe("espeak-ng arguments", () => {
 
   it("scale the voice's own rate and pitch", () => {
     const args = argsOf({ voice: { espeakVoice: "yue", variant: "f3", rate: 160, pitch: 60 }, speed: 1.5, pitch: 0.5, volume: 0.5 });
-    expect(option(args, "-v")).toBe("yue+f3");
+    expect(option(args, "-v")).toBe("yue+fy-f3");
     expect([option(args, "-s"), option(args, "-p"), option(args, "-a")]).toEqual(["240", "30", "50"]);
   });
 
@@ -49,10 +49,19 @@ describe("espeak-ng arguments", () => {
 });
 
 describe("voice names", () => {
-  it("join voice and variant the way espeak expects", () => {
+  it("join voice and our variant of espeak's the way espeak expects", () => {
     expect(espeakVoiceName({ espeakVoice: "cmn" })).toBe("cmn");
-    expect(espeakVoiceName({ espeakVoice: "cmn", variant: "m3" })).toBe("cmn+m3");
-    expect(espeakVoiceName({ espeakVoice: "en-us", variant: "Annie" })).toBe("en-us+Annie");
+    expect(espeakVoiceName({ espeakVoice: "cmn", variant: "m3" })).toBe("cmn+fy-m3");
+    expect(espeakVoiceName({ espeakVoice: "en-us", variant: "Annie" })).toBe("en-us+fy-Annie");
+    expect(espeakVoiceName({ espeakVoice: "yue", variant: "f3", pitchHz: [110, 390] })).toBe("yue+fy-f3-110-390");
+    expect(espeakVoiceName({ espeakVoice: "yue", pitchHz: [60, 240] })).toBe("yue+fy-default-60-240");
+  });
+
+  it("hand the worker the variant to write", () => {
+    const prepared = prepareEspeakTask(request({ voice: { espeakVoice: "yue", variant: "f3", pitchHz: [110, 390] } }));
+    expect(prepared.ok && prepared.task.variant).toEqual({ name: "fy-f3-110-390", from: "f3", pitchHz: [110, 390] });
+    const plain = prepareEspeakTask(request());
+    expect(plain.ok && plain.task.variant).toBeUndefined();
   });
 
   it.each([["-w"], ["cmn -a"], [""], ["../cmn"], ["cmn+f2"]])("refuse %j as a voice, so it cannot become an option", (name) => {
@@ -60,8 +69,9 @@ describe("voice names", () => {
     expect(prepareEspeakTask(request({ voice: { espeakVoice: name } }))).toEqual({ ok: false, reason: "voice_unavailable" });
   });
 
-  it("refuse a variant that is not a plain name", () => {
+  it("refuse a variant that is not a plain name, and a pitch that is not whole hertz", () => {
     expect(espeakVoiceName({ espeakVoice: "cmn", variant: "f2 -a" })).toBeUndefined();
+    expect(espeakVoiceName({ espeakVoice: "cmn", variant: "f2", pitchHz: [110.5, 300] })).toBeUndefined();
   });
 });
 

@@ -113,6 +113,11 @@ describe("the espeak-ng engine", () => {
     expect(error.message).not.toMatch(/espeak|\n|at /);
   });
 
+  it("rejects a variant espeak does not have, which espeak itself would silently leave out", async () => {
+    const error = await failure(engine.synthesize(request("你好", { voice: { espeakVoice: "cmn", variant: "f9" } })));
+    expect(error.reason).toBe("voice_unavailable");
+  });
+
   it("serves 8 requests at once on 2 threads", async () => {
     const texts = Array.from({ length: 8 }, (_, i) => `第${i + 1}个请求：${SENTENCE_20}`);
     const results = await Promise.all(

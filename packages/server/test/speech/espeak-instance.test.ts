@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { WasmModule } from "espeak-ng";
 import { beforeAll, describe, expect, it } from "vitest";
-import { espeakLanguagesOf } from "../../src/speech/espeak/arguments.js";
+import { espeakLanguagesOf, espeakVoiceName } from "../../src/speech/espeak/arguments.js";
 import { compileEspeak, EspeakInstance } from "../../src/speech/espeak/instance.js";
 import { withoutFiles } from "../../src/speech/espeak/slim.js";
 import { inputPath, outputPath } from "../../src/speech/espeak/task.js";
+import { variantOf } from "../../src/speech/espeak/variants.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 
 // One espeak-ng instance serves every call of a worker; its memory is put back
@@ -64,6 +65,27 @@ describe("a reused espeak-ng instance", () => {
   }, 60_000);
 });
 
+describe("a variant of ours in an instance", () => {
+  it("is written once and speaks in every later call, whatever ran between", async () => {
+    const instance = await EspeakInstance.create(compiled);
+    const stock = instance.run(args("yue+f3"), "[[s'i1]]");
+    const variant = { name: "fy-f3-110-390", from: "f3", pitchHz: [110, 390] } as const;
+    expect(instance.addVariant(variant)).toBe(true);
+    const first = instance.run(args("yue+fy-f3-110-390"), "[[s'i1]]");
+    instance.run(args("cmn+f2"), "你好，世界。");
+    const again = instance.run(args("yue+fy-f3-110-390"), "[[s'i1]]");
+    expect(first.status).toBe(0);
+    expect(Buffer.from(again.wav ?? []).equals(Buffer.from(first.wav ?? []))).toBe(true);
+    // Its own pitch, and no echo after the speech: not espeak-ng's f3.
+    expect(Buffer.from(first.wav ?? []).equals(Buffer.from(stock.wav ?? []))).toBe(false);
+  });
+
+  it("is refused when made from a variant espeak-ng does not have", async () => {
+    const instance = await EspeakInstance.create(compiled);
+    expect(instance.addVariant({ name: "fy-f9", from: "f9" })).toBe(false);
+  });
+});
+
 describe("espeak-ng without the dictionaries no voice uses", () => {
   const voices = loadVoiceCatalog().list();
   const languages = espeakLanguagesOf(voices.map((voice) => voice.engine));
@@ -73,7 +95,11 @@ describe("espeak-ng without the dictionaries no voice uses", () => {
     const whole = await EspeakInstance.create(compiled);
     const slim = await EspeakInstance.create(compileEspeak(languages));
     for (const voice of voices) {
-      const name = voice.engine.variant ? `${voice.engine.espeakVoice}+${voice.engine.variant}` : voice.engine.espeakVoice;
+      const name = espeakVoiceName(voice.engine);
+      if (name === undefined) throw new Error(`${voice.id} has no espeak-ng name`);
+      // The variant the worker writes before a call.
+      const variant = variantOf(voice.engine);
+      if (variant) expect(whole.addVariant(variant) && slim.addVariant(variant)).toBe(true);
       // Han characters, phoneme input as the front-end writes it, and Latin letters (English's dictionary).
       for (const text of ["你好，世界。", "[[ni2 xau3]]", "OK, DNA 123"]) {
         const expected = whole.run(args(name), text);

@@ -5,6 +5,7 @@
 
 import type { EngineVoice, SynthesisRequest } from "../engine.js";
 import { type EspeakTask, inputPath, outputPath } from "./task.js";
+import { variantOf } from "./variants.js";
 
 /** espeak-ng's own defaults, which the request's 1.0 multipliers mean. */
 export const espeakDefaults = { rate: 175, pitch: 50, amplitude: 100 } as const;
@@ -27,9 +28,11 @@ export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
   const rate = scale(request.voice.rate ?? espeakDefaults.rate, request.speed, rateRange);
   const pitch = scale(request.voice.pitch ?? espeakDefaults.pitch, request.pitch, pitchRange);
   const amplitude = scale(espeakDefaults.amplitude, request.volume, amplitudeRange);
+  const variant = variantOf(request.voice);
   return {
     ok: true,
     task: {
+      ...(variant !== undefined ? { variant } : {}),
       // The text goes in a file (-f), not argv: Emscripten copies argv onto
       // the module's 64 KB stack, and measured here about 25 KB of text (some
       // 8 000 Chinese characters) overflows it. A file also means no text can
@@ -46,12 +49,16 @@ export function espeakLanguagesOf(voices: readonly EngineVoice[]): string[] {
   return [...new Set(voices.map((voice) => voice.espeakVoice.split("-")[0] ?? voice.espeakVoice))];
 }
 
-/** "cmn" or "cmn+f2", or undefined when the names could be read as something else. */
+/**
+ * "cmn", or "cmn+fy-f2" for a voice with a variant (variants.ts), or
+ * undefined when the names could be read as something else.
+ */
 export function espeakVoiceName(voice: EngineVoice): string | undefined {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(voice.espeakVoice)) return undefined;
-  if (voice.variant === undefined) return voice.espeakVoice;
-  if (!/^[a-z0-9_]+$/i.test(voice.variant)) return undefined;
-  return `${voice.espeakVoice}+${voice.variant}`;
+  if (voice.variant !== undefined && !/^[a-z0-9_]+$/i.test(voice.variant)) return undefined;
+  if (voice.pitchHz?.some((hz) => !Number.isInteger(hz))) return undefined;
+  const variant = variantOf(voice);
+  return variant === undefined ? voice.espeakVoice : `${voice.espeakVoice}+${variant.name}`;
 }
 
 /**

@@ -22,6 +22,7 @@ import { createRequire } from "node:module";
 import ESpeakNg, { type ESpeakNgModule, type WasmInstance, type WasmModule } from "espeak-ng";
 import { withoutFiles } from "./slim.js";
 import { inputPath, outputPath } from "./task.js";
+import { type EspeakVariant, variantText } from "./variants.js";
 
 interface WebAssemblyApi {
   Module: new (bytes: Uint8Array) => WasmModule;
@@ -72,6 +73,9 @@ class Exited {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** espeak-ng's voice variants in the module's file system (its espeak-ng-data, where this build puts it). */
+export const variantsPath = "/usr/local/share/espeak-ng-data/voices/!v";
 /** What espeak-ng's clock reads (see create). */
 const FIXED_CLOCK_MS = 0;
 /** The block size in which the heap is checked for bytes a call wrote. */
@@ -122,6 +126,8 @@ export class EspeakInstance {
   private readonly heapStart: number;
   private readonly initialStack: number;
   private messages: string[] = [];
+  /** The variants of ours already in the file system. */
+  private readonly variants = new Set<string>();
 
   private constructor(
     private readonly module: ESpeakNgModule,
@@ -188,6 +194,28 @@ export class EspeakInstance {
     }
     this.cleanUp();
     return { status, wav, errors: this.messages.join("\n") };
+  }
+
+  /**
+   * Writes a variant of ours (variants.ts) beside espeak-ng's, once per
+   * instance; false when the variant it is made from does not exist. The file
+   * system lives in JavaScript, outside the memory that restore() puts back,
+   * so the file stays for every later call.
+   */
+  addVariant(variant: EspeakVariant): boolean {
+    if (this.variants.has(variant.name)) return true;
+    const fs = this.module.FS;
+    let stock = "";
+    if (variant.from !== undefined) {
+      try {
+        stock = decoder.decode(fs.readFile(`${variantsPath}/${variant.from}`));
+      } catch {
+        return false;
+      }
+    }
+    fs.writeFile(`${variantsPath}/${variant.name}`, encoder.encode(variantText(stock, variant.pitchHz)));
+    this.variants.add(variant.name);
+    return true;
   }
 
   /** Descriptors of files left open between calls (none; for tests). */

@@ -1,6 +1,10 @@
 /** What the main thread and the espeak worker send each other. */
 
+import type { EspeakVariant } from "./variants.js";
+
 export interface EspeakTask {
+  /** The voice variant `-v` names, which the worker adds to the engine's files first. */
+  variant?: EspeakVariant;
   /** espeak-ng's argv, reading `inputPath` and writing `outputPath`. */
   arguments: string[];
   /** Written to `inputPath` in the module's in-memory file system. */

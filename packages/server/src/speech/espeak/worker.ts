@@ -57,6 +57,10 @@ export async function synthesize(task: EspeakTask): Promise<EspeakOutcome | Move
   try {
     const loaded = await loadRuntime();
     encoder = loaded.encoder;
+    // espeak-ng would speak without a variant it cannot find, as if none were asked for.
+    if (task.variant && !loaded.espeak.addVariant(task.variant)) {
+      return { ok: false, reason: "voice_unavailable", detail: `no espeak-ng variant ${task.variant.from}` };
+    }
     const result = loaded.espeak.run(task.arguments, task.text);
     if (result.status !== 0 || result.wav === undefined) {
       const voiceMissing = result.errors.includes("voice does not exist");
