@@ -5,6 +5,7 @@
  */
 
 import { customize } from "to-jyutping";
+import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
 import { canonicalJyutping } from "./jyutping.js";
@@ -23,7 +24,8 @@ export function romanizeCantonese(units: readonly Unit[]): Unit[] {
   const read = units.map((unit, i) => {
     if (unit.fixed || !isHan(unit.text)) return unit;
     const syllables = (pairs[i]?.[1] ?? "").split(" ").filter((s) => canonicalJyutping(s) !== undefined);
-    return { ...unit, syllables };
+    const rare = syllables.length === 0 ? rareReading(unit.text, "yue") : undefined;
+    return { ...unit, syllables: rare ? [rare] : syllables };
   });
   return applyCantoneseRules(read);
 }

@@ -11,6 +11,7 @@
  * as espeak speaks Cantonese characters.
  */
 
+import { ENGLISH_PREFIX, isEnglishSyllable } from "../english.js";
 import type { Clause } from "../split.js";
 import type { Dialect, PauseKind } from "../types.js";
 import { cantonesePhonemes, mandarinPhonemes, type Stress } from "./phonemes.js";
@@ -25,15 +26,37 @@ const PAUSE_MARK: Record<PauseKind, string> = {
   exclamation: "!",
 };
 
-/** Clauses of engine syllables (after Mandarin 一/不 sandhi) to espeak-ng input text. */
+/**
+ * Clauses of engine syllables (after Mandarin 一/不 sandhi) to espeak-ng
+ * input text. An English word (`en:iPhone`) closes the phoneme run and is
+ * given as plain text: the voice does not know it, so espeak reads it with
+ * its English dictionary and phonemes, in the same voice, pitch and speed,
+ * and opens the next run without a pause (`[[wo214 j'ong51]] iPhone [[...]]`).
+ */
 export function engineInput(clauses: ReadonlyArray<{ words: string[][]; pause: PauseKind | undefined }>, dialect: Dialect): string {
   return clauses
     .filter((clause) => clause.words.length > 0)
-    .map((clause) => {
-      const words = dialect === "cmn" ? clause.words.map(mandarinWord) : clause.words.flat().map((s) => cantonesePhonemes(s, "primary"));
-      return `[[${words.join(" ")}]]${clause.pause ? PAUSE_MARK[clause.pause] : ""}`;
-    })
+    .map((clause) => `${clauseInput(clause.words, dialect)}${clause.pause ? PAUSE_MARK[clause.pause] : ""}`)
     .join(" ");
+}
+
+function clauseInput(words: readonly string[][], dialect: Dialect): string {
+  const parts: string[] = [];
+  let run: string[] = [];
+  const close = () => {
+    if (run.length > 0) parts.push(`[[${run.join(" ")}]]`);
+    run = [];
+  };
+  for (const word of words) {
+    const english = word.length === 1 && isEnglishSyllable(word[0] ?? "") ? word[0] : undefined;
+    if (english !== undefined) {
+      close();
+      parts.push(english.slice(ENGLISH_PREFIX.length));
+    } else if (dialect === "cmn") run.push(mandarinWord(word));
+    else run.push(...word.map((s) => cantonesePhonemes(s, "primary")));
+  }
+  close();
+  return parts.join(" ");
 }
 
 function mandarinWord(syllables: string[]): string {

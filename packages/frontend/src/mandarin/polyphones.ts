@@ -180,33 +180,6 @@ const zhao: Rule = (c, i) => {
   return before(c, i, "正", 4) || before(c, i, "在", 4) ? undefined : "zhao2";
 };
 
-/** Surnames read otherwise than the character's usual reading, recognised after 姓 (他姓曾, 姓单). */
-const SURNAMES: Readonly<Record<string, string>> = {
-  曾: "zeng1",
-  解: "xie4",
-  单: "shan4",
-  查: "zha1",
-  仇: "qiu2",
-  朴: "piao2",
-  区: "ou1",
-  盖: "ge3",
-  华: "hua4",
-  任: "ren2",
-  乐: "yue4",
-  缪: "miao4",
-  尉: "yu4",
-  种: "chong2",
-  燕: "yan1",
-  宁: "ning4",
-  翟: "zhai2",
-  覃: "qin2",
-  召: "shao4",
-  冼: "xian3",
-  秘: "bi4",
-};
-
-export const surname: Rule = (c, i) => (text(c, i - 1) === "姓" ? SURNAMES[text(c, i)] : undefined);
-
 export const POLYPHONE_RULES: Record<string, Rule> = {
   为: wei,
   只: zhi,

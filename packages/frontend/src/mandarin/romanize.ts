@@ -5,6 +5,7 @@
  */
 
 import { pinyin } from "pinyin-pro";
+import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
 import { canonicalPinyin } from "./pinyin.js";
@@ -22,7 +23,7 @@ export function romanizeMandarin(units: readonly Unit[]): Unit[] {
   const items = pinyin(input, { type: "all", toneType: "num", toneSandhi: false, segmentit: 2 });
   const read = units.map((unit, i) => {
     if (unit.fixed || !isHan(unit.text)) return unit;
-    const syllable = canonicalPinyin(items[i]?.pinyin ?? "");
+    const syllable = canonicalPinyin(items[i]?.pinyin ?? "") ?? rareReading(unit.text, "cmn");
     return { ...unit, syllables: syllable ? [syllable] : [] };
   });
   return applyMandarinRules(read);

@@ -6,7 +6,7 @@ import { ApiError } from "../api/api-error.js";
 import { newAudioId } from "../audio/disk.js";
 import type { AudioInProgress, Production } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
-import { isSilent, readForVoice } from "../reading/reader.js";
+import { isSilent, logUnread, readForVoice } from "../reading/reader.js";
 import { type SpeechEngine, SynthesisError, type SynthesisRequest } from "../speech/engine.js";
 import { canFitForJoin, pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
@@ -204,7 +204,10 @@ export class TtsService {
     const free = (engine.threads ?? 1) - (engine.inFlight?.() ?? 0);
     const inputs = evenParts(params.text, free)
       .map((chunk) => readForVoice(chunk, voice, lexicon))
-      .filter((input) => !isSilent(input));
+      .filter((input) => {
+        logUnread(input, this.options.log);
+        return !isSilent(input);
+      });
     if (inputs.length === 0) throw new SynthesisError("nothing_to_speak");
     const requests = inputs.map((input, i) => synthesisRequest(input, voice, params, i < inputs.length - 1));
     const [only] = requests;

@@ -98,6 +98,7 @@ function joinReadings(sentences: readonly SpeechInput[]): SpeechInput | undefine
       normalized: sentences.map((s) => s.reading.normalized).join(""),
       syllables: sentences.flatMap((s) => s.reading.syllables),
       engine_input: sentences.map((s) => s.reading.engine_input).join(" "),
+      unread: sentences.flatMap((s) => s.reading.unread),
     },
   };
 }
