@@ -8,6 +8,7 @@ import { customize } from "to-jyutping";
 import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
+import { rereadByWords } from "../words.js";
 import { canonicalJyutping } from "./jyutping.js";
 import { applyCantoneseRules } from "./rules.js";
 import { CANTONESE_WORDS } from "./words.js";
@@ -27,5 +28,8 @@ export function romanizeCantonese(units: readonly Unit[]): Unit[] {
     const rare = syllables.length === 0 ? rareReading(unit.text, "yue") : undefined;
     return { ...unit, syllables: rare ? [rare] : syllables };
   });
-  return applyCantoneseRules(read);
+  const convert = converter;
+  const readWord = (word: string) =>
+    convert.getJyutpingList(word).map(([, reading]) => (reading && canonicalJyutping(reading)) || undefined);
+  return applyCantoneseRules(rereadByWords(read, readWord, (pair) => pair in CANTONESE_WORDS));
 }

@@ -116,6 +116,25 @@ const dai: Rule = (c, i) => (text(c, i - 1) === "個" ? "doi2" : undefined);
 /** 邊 bin1 "which" before a measure word or 度 (邊度, 邊隻, 邊個), whatever word the library saw around it (用開|邊). */
 const bian: Rule = (c, i) => (among("度個隻間位條次啲件部架種處便")(text(c, i + 1)) ? "bin1" : undefined);
 
+/**
+ * 重 zung6 "still" (colloquial for 仲) before a verb, a negation or an
+ * adjective (重未到, 重有, 重係, 重想, 重唔瞓, 重濕); cung5 "heavy" after a
+ * degree word or at the end (好重), cung4 "again" in words (重新), zung6 in 重要.
+ */
+const zhong: Rule = (c, i) => {
+  const [prev, next] = [text(c, i - 1), text(c, i + 1)];
+  if (among("好太咁幾唔夠最更有幾咪")(prev) || next === "" || among("新複複覆建開申量點")(next)) return undefined;
+  return among("未有係想唔要喺會可能得濕記做食去嚟返同多")(next) ? "zung6" : undefined;
+};
+
+/** 行 haang4 "walk" when reduplicated with another verb (行行企企) or after 慢慢; the trade hong4 of 行行出狀元 stays. */
+const xing: Rule = (c, i) => {
+  const [prev, next] = [text(c, i - 1), text(c, i + 1)];
+  const pair = next === "行" ? i : prev === "行" ? i - 1 : -1;
+  if (pair >= 0 && text(c, pair + 2) !== "" && text(c, pair + 2) === text(c, pair + 3) && isHan(text(c, pair + 2))) return "haang4";
+  return prev === "慢" && text(c, i - 2) === "慢" ? "haang4" : undefined;
+};
+
 /** 嗎 maa3, the question particle, at the end of a clause (你好嗎？); maa1 in 嗎啡. */
 const ma: Rule = (c, i) => (i + 1 >= c.units.length ? "maa3" : undefined);
 
@@ -144,6 +163,8 @@ const RULES: Record<string, Rule> = {
   袋: dai,
   嗎: ma,
   邊: bian,
+  重: zhong,
+  行: xing,
   嚟: only("lei4"),
   數: shu,
   倒: dao,

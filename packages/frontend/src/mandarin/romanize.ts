@@ -8,8 +8,14 @@ import { pinyin } from "pinyin-pro";
 import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
+import { rereadByWords } from "../words.js";
 import { canonicalPinyin } from "./pinyin.js";
 import { applyMandarinRules } from "./rules.js";
+
+/** A word read on its own, as pinyin-pro's dictionary reads it. */
+function readWord(word: string): Array<string | undefined> {
+  return pinyin(word, { type: "array", toneType: "num", toneSandhi: false }).map((s) => canonicalPinyin(s));
+}
 
 /**
  * Fills in the syllables of the library's units in one clause. Fixed units
@@ -26,5 +32,5 @@ export function romanizeMandarin(units: readonly Unit[]): Unit[] {
     const syllable = canonicalPinyin(items[i]?.pinyin ?? "") ?? rareReading(unit.text, "cmn");
     return { ...unit, syllables: syllable ? [syllable] : [] };
   });
-  return applyMandarinRules(read);
+  return applyMandarinRules(rereadByWords(read, readWord));
 }
