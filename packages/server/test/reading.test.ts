@@ -179,6 +179,7 @@ describe("English inside Chinese, through the real engine", () => {
     const voice = loadVoiceCatalog().get(voiceId);
     if (!voice) throw new Error("voice missing");
     const input = readForVoice(text, voice).reading.engine_input;
+    if (!engine.synthesizePcm) throw new Error("the espeak engine gives PCM");
     const { pcm, sampleRate } = await engine.synthesizePcm({
       text: input,
       markup: true,
