@@ -135,6 +135,24 @@ const xing: Rule = (c, i) => {
   return prev === "慢" && text(c, i - 2) === "慢" ? "haang4" : undefined;
 };
 
+/** 彈 taan4 "to play" an instrument, before or after it (彈鋼琴, 鋼琴彈得好); daan6 "a bullet, to spring" elsewhere. */
+const tan: Rule = (c, i) => (among("琴鋼結吉箏琵")(text(c, i + 1)) || among("琴他箏琶")(text(c, i - 1)) ? "taan4" : undefined);
+
+/** 着/著 zoek6 "to fall into (sleep), to catch (light)" after 瞓, 睡, 點, 燒 (瞓着咗, 點着咗). */
+const zoek: Rule = (c, i) => (among("瞓睡點燒")(text(c, i - 1)) ? "zoek6" : undefined);
+
+/** 隊 deoi2 "a queue" ending a clause after 排 (排咗好長嘅隊). */
+const dui: Rule = (c, i) => {
+  if (!clauseEnd(c, i)) return undefined;
+  for (let j = i - 1; j >= Math.max(0, i - 6); j--) if (text(c, j) === "排") return "deoi2";
+  return undefined;
+};
+
+/** Surnames of Hong Kong before which 太 is "Mrs" taai2 (陳太, 曾太), unless 太 is "too" before an adjective. */
+const SURNAMES_BEFORE_TAI = among("陳李張黃何林王吳劉蔡楊鄭梁謝郭曾羅周葉馮鄧許蘇朱麥盧彭胡譚廖區單冼莫潘袁江余杜范鍾方石姚");
+const tai: Rule = (c, i) =>
+  SURNAMES_BEFORE_TAI(text(c, i - 1)) && !among("多少大小快慢早遲高低好差貴平重輕長短熱冷忙累")(text(c, i + 1)) ? "taai2" : undefined;
+
 /** 嗎 maa3, the question particle, at the end of a clause (你好嗎？); maa1 in 嗎啡. */
 const ma: Rule = (c, i) => (i + 1 >= c.units.length ? "maa3" : undefined);
 
@@ -164,6 +182,11 @@ const RULES: Record<string, Rule> = {
   嗎: ma,
   邊: bian,
   重: zhong,
+  彈: tan,
+  着: zoek,
+  著: zoek,
+  隊: dui,
+  太: tai,
   行: xing,
   嚟: only("lei4"),
   數: shu,

@@ -105,8 +105,10 @@ const la: Rule = (c, i) => (text(c, i + 1) === "在" && before(c, i, "把") ? "l
 
 /** 盛: cheng2 "ladle out" before food or a bowl (盛饭, 盛一碗汤). */
 const cheng: Rule = (c, i) => {
-  const next = text(c, i + 1);
-  return among("饭汤水满菜粥")(next) || (next === "一" && among("碗勺盘杯")(text(c, i + 2))) ? "cheng2" : undefined;
+  // 盛了一碗汤: the aspect marker sits between the verb and what is ladled.
+  const next = text(c, i + 1) === "了" ? text(c, i + 2) : text(c, i + 1);
+  const after = text(c, i + 1) === "了" ? text(c, i + 3) : text(c, i + 2);
+  return among("饭汤水满菜粥")(next) || (next === "一" && among("碗勺盘杯")(after)) ? "cheng2" : undefined;
 };
 
 /** 行 in 一行 is xing2 "party of travellers" after a group or before a head count (他们一行五人). */
