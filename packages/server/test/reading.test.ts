@@ -175,7 +175,7 @@ describe("English inside Chinese, through the real engine", () => {
   });
   afterAll(() => engine.close());
 
-  const speak = async (voiceId: string, text: string) => {
+  const speak = async (voiceId: string, text: string, speed = 1) => {
     const voice = loadVoiceCatalog().get(voiceId);
     if (!voice) throw new Error("voice missing");
     const input = readForVoice(text, voice).reading.engine_input;
@@ -184,7 +184,7 @@ describe("English inside Chinese, through the real engine", () => {
       text: input,
       markup: true,
       voice: voice.engine,
-      speed: 1,
+      speed,
       pitch: 1,
       volume: 1,
     });
@@ -221,6 +221,12 @@ describe("English inside Chinese, through the real engine", () => {
     expect(asWord.seconds).toBeLessThan(asLetters.seconds - 0.4);
     // No gap longer than a stop consonant's closure where the phoneme run gives way to the English word.
     expect(longestGap(asWord.pcm, asWord.sampleRate)).toBeLessThan(0.12);
+  });
+
+  it("speaks the English word at the request's speed, as the Chinese around it", async () => {
+    const normal = await speak("cmn-female-1", "Google");
+    const fast = await speak("cmn-female-1", "Google", 2);
+    expect(fast.seconds).toBeLessThan(normal.seconds * 0.7);
   });
 });
 
