@@ -28,6 +28,24 @@ const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 /** Reads one word on its own: one syllable per character, or undefined where the library does not know it. */
 export type WordReader = (word: string) => Array<string | undefined>;
 
+/**
+ * A word reader that remembers its answers: the straddle test reads the same
+ * short words and single characters again and again. Bounded, so that a
+ * stream of new words cannot grow it without limit.
+ */
+export function rememberingReader(read: WordReader, limit = 50_000): WordReader {
+  const known = new Map<string, Array<string | undefined>>();
+  return (word) => {
+    let reading = known.get(word);
+    if (!reading) {
+      if (known.size >= limit) known.clear();
+      reading = read(word);
+      known.set(word, reading);
+    }
+    return reading;
+  };
+}
+
 /** Characters whose reading a word read alone gets wrong (了 liao3 in 下了, read alone). */
 const KEEP = new Set(["了"]);
 
@@ -85,9 +103,10 @@ export function rereadByWords(units: readonly Unit[], readWord: WordReader, chec
   for (const [start, end] of words) {
     const span = units.slice(start, end);
     if (span.length < 2 || !span.every(readable)) continue;
-    const edges = [start > 0 && straddles(start - 1) ? start - 1 : undefined, straddles(end - 1) ? end : undefined];
-    if (edges.every((outer) => outer === undefined)) continue;
-    reading(span).forEach((syllable, k) => take(start + k, syllable));
+    if (!(start > 0 && straddles(start - 1)) && !straddles(end - 1)) continue;
+    reading(span).forEach((syllable, k) => {
+      take(start + k, syllable);
+    });
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { customize } from "to-jyutping";
 import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
-import { rereadByWords } from "../words.js";
+import { rememberingReader, rereadByWords } from "../words.js";
 import { canonicalJyutping } from "./jyutping.js";
 import { applyCantoneseRules } from "./rules.js";
 import { CANTONESE_WORDS } from "./words.js";
@@ -17,6 +17,13 @@ type Converter = ReturnType<typeof customize>;
 
 // Customising copies to-jyutping's dictionary, so it is done once, on first use.
 let converter: Converter | undefined;
+
+/** A word read on its own by the customised converter (segmentation traps, ../words.ts). */
+const readWord = rememberingReader((word) =>
+  (converter ??= customize(CANTONESE_WORDS))
+    .getJyutpingList(word)
+    .map(([, reading]) => (reading && canonicalJyutping(reading)) || undefined),
+);
 
 export function romanizeCantonese(units: readonly Unit[]): Unit[] {
   converter ??= customize(CANTONESE_WORDS);
@@ -28,8 +35,5 @@ export function romanizeCantonese(units: readonly Unit[]): Unit[] {
     const rare = syllables.length === 0 ? rareReading(unit.text, "yue") : undefined;
     return { ...unit, syllables: rare ? [rare] : syllables };
   });
-  const convert = converter;
-  const readWord = (word: string) =>
-    convert.getJyutpingList(word).map(([, reading]) => (reading && canonicalJyutping(reading)) || undefined);
   return applyCantoneseRules(rereadByWords(read, readWord, (pair) => pair in CANTONESE_WORDS));
 }

@@ -8,14 +8,14 @@ import { pinyin } from "pinyin-pro";
 import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
-import { rereadByWords } from "../words.js";
+import { rememberingReader, rereadByWords } from "../words.js";
 import { canonicalPinyin } from "./pinyin.js";
 import { applyMandarinRules } from "./rules.js";
 
 /** A word read on its own, as pinyin-pro's dictionary reads it. */
-function readWord(word: string): Array<string | undefined> {
-  return pinyin(word, { type: "array", toneType: "num", toneSandhi: false }).map((s) => canonicalPinyin(s));
-}
+const readWord = rememberingReader((word) =>
+  pinyin(word, { type: "array", toneType: "num", toneSandhi: false }).map((s) => canonicalPinyin(s)),
+);
 
 /**
  * Fills in the syllables of the library's units in one clause. Fixed units
