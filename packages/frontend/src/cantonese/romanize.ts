@@ -18,15 +18,20 @@ type Converter = ReturnType<typeof customize>;
 // Customising copies to-jyutping's dictionary, so it is done once, on first use.
 let converter: Converter | undefined;
 
+function customized(): Converter {
+  converter ??= customize(CANTONESE_WORDS);
+  return converter;
+}
+
 /** A word read on its own by the customised converter (segmentation traps, ../words.ts). */
 const readWord = rememberingReader((word) =>
-  (converter ??= customize(CANTONESE_WORDS))
+  customized()
     .getJyutpingList(word)
     .map(([, reading]) => (reading && canonicalJyutping(reading)) || undefined),
 );
 
 export function romanizeCantonese(units: readonly Unit[]): Unit[] {
-  converter ??= customize(CANTONESE_WORDS);
+  const converter = customized();
   const input = units.map((unit) => (isHan(unit.text) ? unit.text : "，")).join("");
   const pairs = converter.getJyutpingList(input);
   const read = units.map((unit, i) => {
