@@ -12,18 +12,20 @@ import type { Unit } from "./types.js";
 
 export const ENGLISH_PREFIX = "en:";
 
-/** A Latin word as the normaliser cuts it: letters, with inner apostrophes (McDonald's, don't). */
-export const LATIN_WORD = /^[A-Za-z]+(?:'[A-Za-z]+)*/;
+/** A Latin word as the normaliser cuts it: letters, with inner apostrophes and hyphens (McDonald’s, check-in). */
+export const LATIN_WORD = /^[A-Za-z]+(?:['’-][A-Za-z]+)*/;
 
 /** Whether a Latin word is said as a word (iPhone, busy, Google) rather than spelt (GDP, A). */
 export function isSpokenWord(word: string): boolean {
-  const letters = word.replace(/'/g, "");
+  const letters = word.replace(/['’-]/g, "");
   return letters.length >= 2 && letters !== letters.toUpperCase();
 }
 
 /** The unit of an English word: fixed, its own word, read by the engine's English dictionary. */
 export function englishUnit(word: string): Unit {
-  return { text: word, syllables: [`${ENGLISH_PREFIX}${word.toLowerCase()}`], fixed: true, wordStart: true };
+  // The engine input is ASCII: a typographic apostrophe becomes the plain one.
+  const plain = word.replace(/’/g, "'");
+  return { text: plain, syllables: [`${ENGLISH_PREFIX}${plain.toLowerCase()}`], fixed: true, wordStart: true };
 }
 
 export function isEnglishSyllable(syllable: string): boolean {

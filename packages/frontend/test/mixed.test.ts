@@ -13,6 +13,8 @@ describe("English inside Chinese", () => {
     expect(pinyin("GDP和AI")).toBe("ji4 di4 pi4 he2 ei1 ai4");
     expect(pinyin("这件T恤")).toBe("zhe4 jian4 ti4 xu4");
     expect(jyutping("我哋喺McDonald's食飯")).toBe("ngo5 dei6 hai2 en:mcdonald's sik6 faan6");
+    expect(jyutping("去McDonald’s check-in")).toBe("heoi3 en:mcdonald's en:check-in");
+    expect(read("去McDonald’s", "yue").engineInput).toBe("[[h'eoi3]] McDonald's");
   });
 
   it("keeps the Chinese reading of the numbers beside an English word", () => {
