@@ -4,7 +4,7 @@ import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountService } from "../src/accounts/service.js";
 import { DiskAudioStore } from "../src/audio/disk.js";
-import { readForVoice } from "../src/reading/reader.js";
+import { logUnread, readForVoice } from "../src/reading/reader.js";
 import type { SpeechEngine, SynthesisRequest } from "../src/speech/engine.js";
 import { createEspeakEngine } from "../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../src/speech/voices.js";
@@ -165,6 +165,17 @@ describe("synthesis uses exactly what fangyan read shows", () => {
     const file = path.join(dir, "audio", `${path.basename(result.audio_url)}`);
     expect(describeMp3(new Uint8Array(await fs.readFile(file))).durationMs).toBeGreaterThan(2000);
     await store.close();
+  });
+});
+
+describe("characters with no reading", () => {
+  it("are logged with the voice when a text is read for synthesis", () => {
+    const voice = loadVoiceCatalog().get("cmn-female-1");
+    if (!voice) throw new Error("voice missing");
+    const warnings: unknown[] = [];
+    logUnread(readForVoice("我在𠮷野家吃饭", voice), { warn: (fields: unknown) => warnings.push(fields) });
+    logUnread(readForVoice("你好", voice), { warn: (fields: unknown) => warnings.push(fields) });
+    expect(warnings).toEqual([{ voice_id: "cmn-female-1", unread: ["𠮷"] }]);
   });
 });
 

@@ -143,7 +143,7 @@ export class TtsService {
    */
   private async speakStreamed(charge: Charge, params: TtsParams, voice: Voice, inProgress: AudioInProgress): Promise<TtsResult> {
     const { engine, lexicon } = this.options;
-    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon);
+    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, this.options.log);
     let next = 0;
     let first: Uint8Array | undefined;
     try {
