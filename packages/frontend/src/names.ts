@@ -53,9 +53,12 @@ const CANTONESE: Readonly<Record<string, string>> = {
 /** Titles and forms of address that follow a surname, Simplified and Traditional. */
 const TITLES = `先生 女士 小姐 太太 老师 老師 同学 同學 经理 經理 教授 主任 医生 醫生 主席 总 總 董事长 董事長 局长 局長
 部长 部長 校长 校長 院长 院長 律师 律師 博士 师傅 師傅 阿姨 老板 老闆 总监 總監 书记 書記 处长 處長 科长 科長 警官 记者
-記者 教练 教練 护士 護士 工程师 工程師 姑娘 伯伯 叔叔 姐姐 大哥 小弟 sir 生 太`
+記者 教练 教練 护士 護士 工程师 工程師 姑娘 伯伯 叔叔 姐姐 大哥 小弟 sir`
   .split(/\s+/)
   .sort((a, b) => b.length - a.length);
+
+/** Cantonese also addresses people as surname + 生 "Mr" or 太 "Mrs" (曾生, 曾太); in Mandarin 华生 is a name. */
+const CANTONESE_TITLES = ["生", "太"];
 
 /** After one-character titles (生, 太, 总), these make another word of it: 曾太多, 华总部. */
 const NOT_A_TITLE_AFTER = new Set([..."多少大小快慢早遲迟高低好差貴贵平重輕轻長长短熱热冷忙累部結结理活命物日產产气氣"]);
@@ -67,12 +70,12 @@ const AFTER_NAME = new Set([..."是说說在的和今明昨也都已正刚剛先
 
 const text = (units: readonly Unit[], i: number): string => units[i]?.text ?? "";
 
-function titleAt(units: readonly Unit[], i: number): boolean {
+function titleAt(units: readonly Unit[], i: number, dialect: Dialect): boolean {
   const rest = units
     .slice(i, i + 3)
     .map((u) => u.text)
     .join("");
-  const title = TITLES.find((t) => rest.startsWith(t));
+  const title = [...TITLES, ...(dialect === "yue" ? CANTONESE_TITLES : [])].find((t) => rest.startsWith(t));
   if (!title) return false;
   return title.length > 1 || !NOT_A_TITLE_AFTER.has(text(units, i + 1));
 }
@@ -95,7 +98,7 @@ export function surnameReading(
   const word = words.find(([start, end]) => start <= i && i < end);
   // 担任|经理, 社区|经理: the character belongs to the word before it.
   if (!compound && word && word[0] < i) return undefined;
-  if (titleAt(units, i + (compound ? 2 : 1))) return reading;
+  if (titleAt(units, i + (compound ? 2 : 1), dialect)) return reading;
   if (compound) return reading;
   // 单|志明|是: a one-character word, then a two-character given name, at the start of a clause or after 叫/是/和.
   const next = words.find(([start]) => start === i + 1);

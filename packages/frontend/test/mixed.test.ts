@@ -43,6 +43,7 @@ describe("surnames", () => {
     expect(pinyin("曾经有人来过")).toBe("ceng2 jing1 you3 ren2 lai2 guo4");
     expect(pinyin("他担任经理")).toBe("ta1 dan1 ren4 jing1 li3");
     expect(pinyin("他单独行动")).toBe("ta1 dan1 du2 xing2 dong4");
+    expect(pinyin("华生是侦探")).toBe("hua2 sheng1 shi4 zhen1 tan4");
   });
 
   it("reads Cantonese surnames in Jyutping", () => {
