@@ -12,11 +12,12 @@
  * Empty lines and lines starting with # are ignored. A word of Han characters
  * needs one syllable per character; any other word (letters, digits) any number.
  * Cantonese words match Traditional and Simplified text alike, Mandarin words
- * Simplified and Traditional alike.
+ * Simplified and Traditional alike. Latin letters match in either case, and
+ * only as whole words (an entry for Tom does not match inside Tomorrow).
  */
 
 import { parseReading } from "./override.js";
-import { foldWidth, isHan } from "./text/chars.js";
+import { foldWidth, isHan, isLatin } from "./text/chars.js";
 import { toSimplified, toTraditional } from "./text/script.js";
 import { type Dialect, isDialect, type Unit } from "./types.js";
 
@@ -30,10 +31,10 @@ export class LexiconError extends Error {
   override readonly name = "LexiconError";
 }
 
-/** The form both the text and the entries are compared in. */
+/** The form both the text and the entries are compared in; Latin letters in either case (iPhone, iphone). */
 export function lexiconKey(word: string, dialect: Dialect): string {
   const folded = foldWidth(word);
-  return dialect === "yue" ? toTraditional(folded) : toSimplified(folded);
+  return (dialect === "yue" ? toTraditional(folded) : toSimplified(folded)).toLowerCase();
 }
 
 export class Lexicon {
@@ -57,7 +58,9 @@ export class Lexicon {
     const words = this.words[dialect];
     for (let length = Math.min(this.longest[dialect], chars.length - at); length > 0; length--) {
       const word = chars.slice(at, at + length);
-      const syllables = words.get(word.join(""));
+      // An entry that starts or ends with a letter matches whole Latin words only: Tom, not Tomorrow.
+      const cut = (isLatin(word[0]) && isLatin(chars[at - 1])) || (isLatin(word.at(-1)) && isLatin(chars[at + length]));
+      const syllables = cut ? undefined : words.get(word.join("").toLowerCase());
       if (syllables) return { length, units: unitsOf(word, syllables) };
     }
     return undefined;

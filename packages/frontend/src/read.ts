@@ -7,6 +7,7 @@
  */
 
 import { romanizeCantonese } from "./cantonese/romanize.js";
+import { ENGLISH_PREFIX, isEnglishUnit } from "./english.js";
 import { engineInput } from "./espeak/input.js";
 import type { Lexicon } from "./lexicon.js";
 import { romanizeMandarin } from "./mandarin/romanize.js";
@@ -26,21 +27,27 @@ export interface ReadOptions {
 
 export function readText(text: string, options: ReadOptions): Reading {
   const { dialect } = options;
-  const tokens = romanize(normalize(text, options), dialect);
+  const unread: string[] = [];
+  const tokens = romanize(normalize(text, options, unread), dialect, unread);
   const clauses = clausesOf(tokens);
   const engineClauses = clauses.map((clause) => {
     const syllables = dialect === "cmn" ? sandhiSyllables(clause.units) : clause.units.map((u) => u.syllables);
-    return { words: clause.words.map(([start, end]) => syllables.slice(start, end).flat()), pause: clause.pause };
+    // The engine is given an English word as written (iPhone), which its English dictionary reads.
+    const spoken = syllables.map((s, i) =>
+      clause.units[i] && isEnglishUnit(clause.units[i]) ? [`${ENGLISH_PREFIX}${clause.units[i].text}`] : s,
+    );
+    return { words: clause.words.map(([start, end]) => spoken.slice(start, end).flat()), pause: clause.pause };
   });
   return {
     dialect,
     normalized: render(tokens),
     syllables: tokens.flatMap((t) => (t.kind === "unit" ? t.unit.syllables : [])),
     engineInput: engineInput(engineClauses, dialect),
+    unread,
   };
 }
 
-function normalize(text: string, { dialect, lexicon }: ReadOptions): Token[] {
+function normalize(text: string, { dialect, lexicon }: ReadOptions, unread: string[]): Token[] {
   const out = new TokenList();
   for (const piece of parseOverrides(text, dialect)) {
     if (piece.kind === "units") {
@@ -65,17 +72,25 @@ function normalize(text: string, { dialect, lexicon }: ReadOptions): Token[] {
     }
     normalizeText(plain, dialect, out);
   }
+  unread.push(...out.unread);
   return out.tokens;
 }
 
-/** Romanises clause by clause (the libraries need no context across a pause) and drops what cannot be read. */
-function romanize(tokens: readonly Token[], dialect: Dialect): Token[] {
+/**
+ * Romanises clause by clause (the libraries need no context across a pause).
+ * A character that neither the library nor the rare-character table reads is
+ * not spoken, and is listed in `unread`.
+ */
+function romanize(tokens: readonly Token[], dialect: Dialect, unread: string[]): Token[] {
   const out: Token[] = [];
   let clause: Unit[] = [];
   const flush = () => {
     if (clause.length === 0) return;
     const read = dialect === "cmn" ? romanizeMandarin(clause) : romanizeCantonese(clause);
-    for (const unit of read) if (unit.syllables.length > 0) out.push({ kind: "unit", unit });
+    for (const unit of read) {
+      if (unit.syllables.length > 0) out.push({ kind: "unit", unit });
+      else unread.push(unit.text);
+    }
     clause = [];
   };
   for (const token of tokens) {

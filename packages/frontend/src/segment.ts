@@ -5,6 +5,7 @@
  * Mandarin engine input gives each word one stress pattern.
  */
 
+import { isEnglishUnit } from "./english.js";
 import type { Unit } from "./types.js";
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
@@ -18,7 +19,8 @@ export const MAX_WORD_SYLLABLES = 8;
 
 /**
  * Groups consecutive units into words: [start, end) index ranges covering
- * every unit. A unit marked `wordStart` (a number, a letter, an override)
+ * every unit. A unit marked `wordStart` (a number, a letter, an override,
+ * an English word, which is always a word of its own)
  * always starts a word; otherwise the segmenter decides.
  */
 export function wordsOf(units: readonly Unit[]): Array<[number, number]> {
@@ -36,7 +38,9 @@ export function wordsOf(units: readonly Unit[]): Array<[number, number]> {
   let size = 0;
   units.forEach((unit, i) => {
     const last = words.at(-1);
-    const start = i === 0 || unit.wordStart || boundaries.has(startsAt[i] ?? 0) || size + unit.syllables.length > MAX_WORD_SYLLABLES;
+    const afterEnglish = i > 0 && isEnglishUnit(units[i - 1] ?? unit);
+    const start =
+      i === 0 || unit.wordStart || afterEnglish || boundaries.has(startsAt[i] ?? 0) || size + unit.syllables.length > MAX_WORD_SYLLABLES;
     if (start || !last) {
       words.push([i, i + 1]);
       size = 0;

@@ -38,8 +38,17 @@ export interface Reading {
   dialect: Dialect;
   /** The text as it is read: numbers and symbols written out, overrides resolved, pauses as punctuation. */
   normalized: string;
-  /** Every syllable the engine is given, in order, with tone digits (Mandarin neutral tone 5, Jyutping 1-6). */
+  /**
+   * Every syllable the engine is given, in order, with tone digits (Mandarin
+   * neutral tone 5, Jyutping 1-6); an English word spoken as a word is one
+   * entry `en:<word in lower case>`.
+   */
   syllables: string[];
-  /** The espeak-ng input: phoneme runs in [[ ]] per clause, separated by pause punctuation. */
+  /**
+   * The espeak-ng input: phoneme runs in [[ ]] per clause, separated by pause
+   * punctuation; an English word sits between two runs as plain text.
+   */
   engineInput: string;
+  /** Characters that have no reading anywhere (and letters of other scripts): not spoken, in text order. */
+  unread: string[];
 }

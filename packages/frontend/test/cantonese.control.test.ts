@@ -27,7 +27,8 @@ describe("Cantonese inline overrides", () => {
   });
 
   it("leaves brackets that hold no Jyutping as text, its letters spelt", () => {
-    expect(jyutping("行長[abc]")).toBe("hong4 zoeng2 ei1 bi1 si1");
+    expect(jyutping("行長[abc]")).toBe("hong4 zoeng2 en:abc");
+    expect(jyutping("行長[ABC]")).toBe("hong4 zoeng2 ei1 bi1 si1");
   });
 });
 

@@ -8,7 +8,7 @@ describe("Cantonese engine input", () => {
     // 日 j-, 飲 j-: espeak-ng glides into them from the tone before instead of from the bottom of the voice.
     expect(engine("我哋今日去飲茶")).toBe("[[N'o5 d'ei6 g'a1mj'a6t h'eoi3j'a2m c'aa4]]");
     // A syllabic nasal is voiced too (唔 m4), and a clause starts a word whatever its first syllable.
-    expect(engine("你唔嚟，我嚟。")).toBe("[[n'ei5'm-4l'ai4]], [[N'o5l'ai4]].");
+    expect(engine("你唔嚟，我嚟。")).toBe("[[n'ei5'm-4l'ei4]], [[N'o5l'ei4]].");
   });
 
   it("starts a new word for a voiceless initial or a vowel", () => {

@@ -37,7 +37,7 @@ describe("Mandarin inline overrides", () => {
 
   it("leaves brackets that hold no valid pinyin as text (documented fallback), without failing", () => {
     // Not a reading: the brackets are not spoken, the letters are spelt, the Han text is still read.
-    expect(pinyin("重[abc]庆")).toBe("zhong4 ei1 bi4 xi1 qing4");
+    expect(pinyin("重[ABC]庆")).toBe("zhong4 ei1 bi4 xi1 qing4");
     // A tone the language does not have is not a reading either.
     expect(() => readText("重[chong9]庆", { dialect: "cmn" })).not.toThrow();
     expect(readText("重[chong9]庆", { dialect: "cmn" }).syllables.slice(0, 1)).toEqual(["zhong4"]);
@@ -106,7 +106,8 @@ describe("Mandarin text around the words", () => {
   it("spells Latin letters by their Chinese names", () => {
     expect(pinyin("GDP")).toBe("ji4 di4 pi4");
     expect(pinyin("我喜欢看NBA")).toBe("wo3 xi3 huan5 kan4 en1 bi4 ei1");
-    expect(pinyin("WiFi")).toBe("da2 bu5 liu5 ai4 ai2 fu5 ai4");
+    expect(pinyin("WIFI")).toBe("da2 bu5 liu5 ai4 ai2 fu5 ai4");
+    expect(pinyin("WiFi")).toBe("en:wifi");
     expect(pinyin("5G时代")).toBe("wu3 ji4 shi2 dai4");
     expect(pinyin("CA1234航班")).toBe("xi1 ei1 yao1 er4 san1 si4 hang2 ban1");
   });

@@ -4,7 +4,7 @@ import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountService } from "../src/accounts/service.js";
 import { DiskAudioStore } from "../src/audio/disk.js";
-import { readForVoice } from "../src/reading/reader.js";
+import { logUnread, readForVoice } from "../src/reading/reader.js";
 import type { SpeechEngine, SynthesisRequest } from "../src/speech/engine.js";
 import { createEspeakEngine } from "../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../src/speech/voices.js";
@@ -27,6 +27,7 @@ async function readCommand(voice: string, text: string, env: Record<string, stri
     normalized: string;
     syllables: string[];
     engine_input: string;
+    unread: string[];
   };
 }
 
@@ -39,7 +40,24 @@ describe("fangyan read", () => {
       normalized: expect.stringContaining("你好"),
       syllables: ["ni3", "hao3", "shi4", "jie4"],
       engine_input: expect.stringContaining("[["),
+      unread: [],
     });
+  });
+
+  it("shows an English word inside Chinese as one en: entry and spells an acronym", async () => {
+    const yue = await readCommand("yue-female-1", "我今日好busy，send個email俾你。");
+    expect(yue.syllables).toEqual(["ngo5", "gam1", "jat6", "hou2", "en:busy", "en:send", "go3", "en:email", "bei2", "nei5"]);
+    const cmn = await readCommand("cmn-female-1", "我用iPhone打电话给Tom，GDP。");
+    expect(cmn.syllables).toEqual(expect.arrayContaining(["en:iphone", "en:tom", "ji4", "di4", "pi4"]));
+    expect(cmn.engine_input).toContain("]] iPhone [[");
+  });
+
+  it("reads a rare character from the Unihan table and lists one that has no reading as unread", async () => {
+    const rare = await readCommand("cmn-female-1", "赵孟𫖯");
+    expect(rare.syllables).toEqual(["zhao4", "meng4", "fu3"]);
+    const unread = await readCommand("cmn-female-1", "我在𠮷野家吃饭");
+    expect(unread.unread).toEqual(["𠮷"]);
+    expect(unread.syllables).toEqual(["wo3", "zai4", "ye3", "jia1", "chi1", "fan4"]);
   });
 
   it("reads Cantonese in Jyutping with tones 1-6, from Simplified or Traditional text", async () => {
@@ -147,6 +165,79 @@ describe("synthesis uses exactly what fangyan read shows", () => {
     const file = path.join(dir, "audio", `${path.basename(result.audio_url)}`);
     expect(describeMp3(new Uint8Array(await fs.readFile(file))).durationMs).toBeGreaterThan(2000);
     await store.close();
+  });
+});
+
+describe("characters with no reading", () => {
+  it("are logged with the voice when a text is read for synthesis", () => {
+    const voice = loadVoiceCatalog().get("cmn-female-1");
+    if (!voice) throw new Error("voice missing");
+    const warnings: unknown[] = [];
+    logUnread(readForVoice("我在𠮷野家吃饭", voice), { warn: (fields: unknown) => warnings.push(fields) });
+    logUnread(readForVoice("你好", voice), { warn: (fields: unknown) => warnings.push(fields) });
+    expect(warnings).toEqual([{ voice_id: "cmn-female-1", unread: ["𠮷"] }]);
+  });
+});
+
+describe("English inside Chinese, through the real engine", () => {
+  let engine: SpeechEngine;
+  beforeAll(() => {
+    engine = createEspeakEngine({ threads: 1 });
+  });
+  afterAll(() => engine.close());
+
+  const speak = async (voiceId: string, text: string, speed = 1) => {
+    const voice = loadVoiceCatalog().get(voiceId);
+    if (!voice) throw new Error("voice missing");
+    const input = readForVoice(text, voice).reading.engine_input;
+    if (!engine.synthesizePcm) throw new Error("the espeak engine gives PCM");
+    const { pcm, sampleRate } = await engine.synthesizePcm({
+      text: input,
+      markup: true,
+      voice: voice.engine,
+      speed,
+      pitch: 1,
+      volume: 1,
+    });
+    return { pcm, sampleRate, seconds: pcm.length / sampleRate };
+  };
+
+  /** The longest run of silence (10 ms frames below a whisper) between the first and last sound. */
+  const longestGap = (pcm: Int16Array, sampleRate: number): number => {
+    const frame = Math.round(sampleRate / 100);
+    const loud: boolean[] = [];
+    for (let at = 0; at + frame <= pcm.length; at += frame) {
+      let energy = 0;
+      for (let k = at; k < at + frame; k++) energy += (pcm[k] ?? 0) ** 2;
+      loud.push(Math.sqrt(energy / frame) > 100);
+    }
+    const first = loud.indexOf(true);
+    const last = loud.lastIndexOf(true);
+    let longest = 0;
+    let run = 0;
+    for (let k = first; k <= last; k++) {
+      run = loud[k] ? 0 : run + 1;
+      longest = Math.max(longest, run);
+    }
+    return longest / 100;
+  };
+
+  it.each([
+    ["yue-female-1", "佢好busy", "佢好BUSY"],
+    ["cmn-male-1", "我用Google", "我用GOOGLE"],
+  ])("%s says %s as an English word, shorter than its spelt letters, without a pause", async (voiceId, word, spelt) => {
+    const asWord = await speak(voiceId, word);
+    const asLetters = await speak(voiceId, spelt);
+    expect(asWord.seconds).toBeGreaterThan(0.5);
+    expect(asWord.seconds).toBeLessThan(asLetters.seconds - 0.4);
+    // No gap longer than a stop consonant's closure where the phoneme run gives way to the English word.
+    expect(longestGap(asWord.pcm, asWord.sampleRate)).toBeLessThan(0.12);
+  });
+
+  it("speaks the English word at the request's speed, as the Chinese around it", async () => {
+    const normal = await speak("cmn-female-1", "Google");
+    const fast = await speak("cmn-female-1", "Google", 2);
+    expect(fast.seconds).toBeLessThan(normal.seconds * 0.7);
   });
 });
 

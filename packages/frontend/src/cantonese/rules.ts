@@ -6,6 +6,9 @@
  * override or the lexicon decided (fixed) are never changed.
  */
 
+import { isEnglishUnit } from "../english.js";
+import { surnameReading } from "../names.js";
+import { wordsOf } from "../segment.js";
 import { isHan, isLatin } from "../text/chars.js";
 import type { Unit } from "../types.js";
 
@@ -22,6 +25,11 @@ const among = (chars: string) => (char: string) => char !== "" && [...chars].inc
 /** A number, letter or override the normaliser or the reader already wrote out. */
 const isFixed = (c: Context, i: number): boolean => c.units[i]?.fixed === true;
 const isLatinUnit = (c: Context, i: number): boolean => isFixed(c, i) && isLatin(text(c, i).at(-1));
+/** An English word said as a word (check, post): a verb or a noun of the clause. */
+const isEnglish = (c: Context, i: number): boolean => {
+  const unit = c.units[i];
+  return unit !== undefined && isEnglishUnit(unit);
+};
 /** Nothing follows in the clause, or only a sentence particle. */
 const clauseEnd = (c: Context, i: number): boolean => i + 1 >= c.units.length || PARTICLES(text(c, i + 1));
 
@@ -83,7 +91,7 @@ const ka: Rule = (c, i) => (isLatinUnit(c, i - 1) ? "kaat1" : undefined);
 /** 相 soeng2 "a photo" after its measure words and 影 (幅相, 啲相, 影相), or 好多相 at the end; not 相片 soeng3. */
 const xiang: Rule = (c, i) => {
   const prev = text(c, i - 1);
-  if (among("張幅啲影")(prev) && text(c, i + 1) !== "片") return "soeng2";
+  if ((among("張幅啲影")(prev) || isEnglish(c, i - 1)) && text(c, i + 1) !== "片") return "soeng2";
   return prev === "多" && clauseEnd(c, i) ? "soeng2" : undefined;
 };
 
@@ -91,7 +99,8 @@ const BRIEF_VERBS = among("睇試等諗傾行坐食問聽玩郁數飲休抖唞�
 /** 下 haa5 "a little, for a while" after a verb at the end of a clause (行下, 商量下, 睇下先); 吓 is its usual spelling. */
 const xia: Rule = (c, i) => (BRIEF_VERBS(text(c, i - 1)) && (clauseEnd(c, i) || text(c, i + 1) === "先") ? "haa5" : undefined);
 /** 吓 after a verb is haa5 (睇吓, 試吓); haak3 "to frighten" only before 親, 到, 死, 倒. */
-const xiaColloquial: Rule = (c, i) => (isHan(text(c, i - 1)) && !among("親到死倒")(text(c, i + 1)) ? "haa5" : undefined);
+const xiaColloquial: Rule = (c, i) =>
+  (isHan(text(c, i - 1)) || isEnglish(c, i - 1)) && !among("親到死倒")(text(c, i + 1)) ? "haa5" : undefined;
 /** Simplified 吓 comes back as 嚇: after a verb of a brief action it is still haa5 (睇吓 -> 睇嚇). */
 const xiaConverted: Rule = (c, i) => (BRIEF_VERBS(text(c, i - 1)) && !among("親到死倒")(text(c, i + 1)) ? "haa5" : undefined);
 
@@ -103,6 +112,46 @@ const dao: Rule = (c, i) => (among("水茶酒杯啲汁咖")(text(c, i + 1)) ? "d
 
 /** 袋 doi2 "a bag" after 個 (呢個袋, 一個袋); doi6 as a measure word (一袋米). */
 const dai: Rule = (c, i) => (text(c, i - 1) === "個" ? "doi2" : undefined);
+
+/** 邊 bin1 "which" before a measure word or 度 (邊度, 邊隻, 邊個), whatever word the library saw around it (用開|邊). */
+const bian: Rule = (c, i) => (among("度個隻間位條次啲件部架種處便")(text(c, i + 1)) ? "bin1" : undefined);
+
+/**
+ * 重 zung6 "still" (colloquial for 仲) before a verb, a negation or an
+ * adjective (重未到, 重有, 重係, 重想, 重唔瞓, 重濕); cung5 "heavy" after a
+ * degree word or at the end (好重), cung4 "again" in words (重新), zung6 in 重要.
+ */
+const zhong: Rule = (c, i) => {
+  const [prev, next] = [text(c, i - 1), text(c, i + 1)];
+  if (among("好太咁幾唔夠最更有幾咪")(prev) || next === "" || among("新複複覆建開申量點")(next)) return undefined;
+  return among("未有係想唔要喺會可能得濕記做食去嚟返同多")(next) ? "zung6" : undefined;
+};
+
+/** 行 haang4 "walk" when reduplicated with another verb (行行企企) or after 慢慢; the trade hong4 of 行行出狀元 stays. */
+const xing: Rule = (c, i) => {
+  const [prev, next] = [text(c, i - 1), text(c, i + 1)];
+  const pair = next === "行" ? i : prev === "行" ? i - 1 : -1;
+  if (pair >= 0 && text(c, pair + 2) !== "" && text(c, pair + 2) === text(c, pair + 3) && isHan(text(c, pair + 2))) return "haang4";
+  return prev === "慢" && text(c, i - 2) === "慢" ? "haang4" : undefined;
+};
+
+/** 彈 taan4 "to play" an instrument, before or after it (彈鋼琴, 鋼琴彈得好); daan6 "a bullet, to spring" elsewhere. */
+const tan: Rule = (c, i) => (among("琴鋼結吉箏琵")(text(c, i + 1)) || among("琴他箏琶")(text(c, i - 1)) ? "taan4" : undefined);
+
+/** 着/著 zoek6 "to fall into (sleep), to catch (light)" after 瞓, 睡, 點, 燒 (瞓着咗, 點着咗). */
+const zoek: Rule = (c, i) => (among("瞓睡點燒")(text(c, i - 1)) ? "zoek6" : undefined);
+
+/** 隊 deoi2 "a queue" ending a clause after 排 (排咗好長嘅隊). */
+const dui: Rule = (c, i) => {
+  if (!clauseEnd(c, i)) return undefined;
+  for (let j = i - 1; j >= Math.max(0, i - 6); j--) if (text(c, j) === "排") return "deoi2";
+  return undefined;
+};
+
+/** Surnames of Hong Kong before which 太 is "Mrs" taai2 (陳太, 曾太), unless 太 is "too" before an adjective. */
+const SURNAMES_BEFORE_TAI = among("陳李張黃何林王吳劉蔡楊鄭梁謝郭曾羅周葉馮鄧許蘇朱麥盧彭胡譚廖區單冼莫潘袁江余杜范鍾方石姚");
+const tai: Rule = (c, i) =>
+  SURNAMES_BEFORE_TAI(text(c, i - 1)) && !among("多少大小快慢早遲高低好差貴平重輕長短熱冷忙累")(text(c, i + 1)) ? "taai2" : undefined;
 
 /** 嗎 maa3, the question particle, at the end of a clause (你好嗎？); maa1 in 嗎啡. */
 const ma: Rule = (c, i) => (i + 1 >= c.units.length ? "maa3" : undefined);
@@ -131,6 +180,15 @@ const RULES: Record<string, Rule> = {
   嚇: xiaConverted,
   袋: dai,
   嗎: ma,
+  邊: bian,
+  重: zhong,
+  彈: tan,
+  着: zoek,
+  著: zoek,
+  隊: dui,
+  太: tai,
+  行: xing,
+  嚟: only("lei4"),
   數: shu,
   倒: dao,
   這: only("ze5"),
@@ -143,10 +201,11 @@ const RULES: Record<string, Rule> = {
 export function applyCantoneseRules(units: readonly Unit[]): Unit[] {
   const out = [...units];
   const context: Context = { units: out };
+  const words = wordsOf(units);
   out.forEach((unit, i) => {
     const rule = RULES[unit.text];
-    if (!rule || unit.fixed || unit.syllables.length !== 1) return;
-    const syllable = rule(context, i);
+    if (unit.fixed || unit.syllables.length !== 1) return;
+    const syllable = surnameReading(out, words, i, "yue") ?? rule?.(context, i);
     if (syllable && syllable !== reading(context, i)) out[i] = { ...unit, syllables: [syllable] };
   });
   return out;

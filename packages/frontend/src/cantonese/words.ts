@@ -50,6 +50,9 @@ export const CANTONESE_WORDS: Record<string, string> = {
   幾大: "gei2 daai6",
   小心地滑: "siu2 sam1 dei6 waat6",
 
+  // Colloquial words the library reads in a literary or variant reading
+  睇片: "tai2 pin2",
+
   // Standard changed tones (變音)
   舊時: "gau6 si2",
   // 個女 "one's daughter" neoi2, but 個女仔 "the girl" neoi5 zai2

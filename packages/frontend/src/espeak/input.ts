@@ -12,6 +12,7 @@
  * starts with a voiced consonant (cantoneseWords).
  */
 
+import { ENGLISH_PREFIX, isEnglishSyllable } from "../english.js";
 import type { Clause } from "../split.js";
 import type { Dialect, PauseKind } from "../types.js";
 import { cantonesePhonemes, mandarinPhonemes, type Stress, startsVoiced } from "./phonemes.js";
@@ -26,15 +27,40 @@ const PAUSE_MARK: Record<PauseKind, string> = {
   exclamation: "!",
 };
 
-/** Clauses of engine syllables (after Mandarin 一/不 sandhi) to espeak-ng input text. */
+/**
+ * Clauses of engine syllables (after Mandarin 一/不 sandhi) to espeak-ng
+ * input text. An English word (`en:iPhone`) closes the phoneme run and is
+ * given as plain text: the voice does not know it, so espeak reads it with
+ * its English dictionary and phonemes, in the same voice, pitch and speed,
+ * and opens the next run without a pause (`[[wo214 j'ong51]] iPhone [[...]]`).
+ */
 export function engineInput(clauses: ReadonlyArray<{ words: string[][]; pause: PauseKind | undefined }>, dialect: Dialect): string {
   return clauses
     .filter((clause) => clause.words.length > 0)
-    .map((clause) => {
-      const words = dialect === "cmn" ? clause.words.map(mandarinWord) : cantoneseWords(clause.words.flat());
-      return `[[${words.join(" ")}]]${clause.pause ? PAUSE_MARK[clause.pause] : ""}`;
-    })
+    .map((clause) => `${clauseInput(clause.words, dialect)}${clause.pause ? PAUSE_MARK[clause.pause] : ""}`)
     .join(" ");
+}
+
+/** One clause: its phoneme runs in [[ ]], with each English word between them as plain text. */
+function clauseInput(words: readonly string[][], dialect: Dialect): string {
+  const parts: string[] = [];
+  let run: string[][] = [];
+  const close = () => {
+    if (run.length > 0) {
+      const phonemeWords = dialect === "cmn" ? run.map(mandarinWord) : cantoneseWords(run.flat());
+      parts.push(`[[${phonemeWords.join(" ")}]]`);
+    }
+    run = [];
+  };
+  for (const word of words) {
+    const english = word.length === 1 && isEnglishSyllable(word[0] ?? "") ? word[0] : undefined;
+    if (english !== undefined) {
+      close();
+      parts.push(english.slice(ENGLISH_PREFIX.length));
+    } else run.push(word);
+  }
+  close();
+  return parts.join(" ");
 }
 
 /** Most syllables a Cantonese phoneme word holds, well inside espeak-ng's 200 phonemes a word. */

@@ -105,8 +105,10 @@ const la: Rule = (c, i) => (text(c, i + 1) === "在" && before(c, i, "把") ? "l
 
 /** 盛: cheng2 "ladle out" before food or a bowl (盛饭, 盛一碗汤). */
 const cheng: Rule = (c, i) => {
-  const next = text(c, i + 1);
-  return among("饭汤水满菜粥")(next) || (next === "一" && among("碗勺盘杯")(text(c, i + 2))) ? "cheng2" : undefined;
+  // 盛了一碗汤: the aspect marker sits between the verb and what is ladled.
+  const next = text(c, i + 1) === "了" ? text(c, i + 2) : text(c, i + 1);
+  const after = text(c, i + 1) === "了" ? text(c, i + 3) : text(c, i + 2);
+  return among("饭汤水满菜粥")(next) || (next === "一" && among("碗勺盘杯")(after)) ? "cheng2" : undefined;
 };
 
 /** 行 in 一行 is xing2 "party of travellers" after a group or before a head count (他们一行五人). */
@@ -179,33 +181,6 @@ const zhao: Rule = (c, i) => {
   if (!among("找猜够逮")(text(c, i - 1)) || text(c, i + 1) === text(c, i - 1)) return undefined;
   return before(c, i, "正", 4) || before(c, i, "在", 4) ? undefined : "zhao2";
 };
-
-/** Surnames read otherwise than the character's usual reading, recognised after 姓 (他姓曾, 姓单). */
-const SURNAMES: Readonly<Record<string, string>> = {
-  曾: "zeng1",
-  解: "xie4",
-  单: "shan4",
-  查: "zha1",
-  仇: "qiu2",
-  朴: "piao2",
-  区: "ou1",
-  盖: "ge3",
-  华: "hua4",
-  任: "ren2",
-  乐: "yue4",
-  缪: "miao4",
-  尉: "yu4",
-  种: "chong2",
-  燕: "yan1",
-  宁: "ning4",
-  翟: "zhai2",
-  覃: "qin2",
-  召: "shao4",
-  冼: "xian3",
-  秘: "bi4",
-};
-
-export const surname: Rule = (c, i) => (text(c, i - 1) === "姓" ? SURNAMES[text(c, i)] : undefined);
 
 export const POLYPHONE_RULES: Record<string, Rule> = {
   为: wei,

@@ -5,10 +5,17 @@
  */
 
 import { pinyin } from "pinyin-pro";
+import { rareReading } from "../rare/reading.js";
 import { isHan } from "../text/chars.js";
 import type { Unit } from "../types.js";
+import { rememberingReader, rereadByWords } from "../words.js";
 import { canonicalPinyin } from "./pinyin.js";
 import { applyMandarinRules } from "./rules.js";
+
+/** A word read on its own, as pinyin-pro's dictionary reads it. */
+const readWord = rememberingReader((word) =>
+  pinyin(word, { type: "array", toneType: "num", toneSandhi: false }).map((s) => canonicalPinyin(s)),
+);
 
 /**
  * Fills in the syllables of the library's units in one clause. Fixed units
@@ -22,8 +29,8 @@ export function romanizeMandarin(units: readonly Unit[]): Unit[] {
   const items = pinyin(input, { type: "all", toneType: "num", toneSandhi: false, segmentit: 2 });
   const read = units.map((unit, i) => {
     if (unit.fixed || !isHan(unit.text)) return unit;
-    const syllable = canonicalPinyin(items[i]?.pinyin ?? "");
+    const syllable = canonicalPinyin(items[i]?.pinyin ?? "") ?? rareReading(unit.text, "cmn");
     return { ...unit, syllables: syllable ? [syllable] : [] };
   });
-  return applyMandarinRules(read);
+  return applyMandarinRules(rereadByWords(read, readWord));
 }

@@ -4,10 +4,12 @@
  * sure of, or undefined to keep the library's.
  */
 
+import { isEnglishUnit } from "../english.js";
+import { surnameReading } from "../names.js";
 import { wordsOf } from "../segment.js";
 import type { Unit } from "../types.js";
 import { among, type Context, type Rule, reading, text, wordAt } from "./context.js";
-import { POLYPHONE_RULES, surname } from "./polyphones.js";
+import { POLYPHONE_RULES } from "./polyphones.js";
 import { applyNeutralWords } from "./words.js";
 
 const SUBJECTS = among("我你他她它您咱谁们人家");
@@ -125,6 +127,9 @@ const er: Rule = (c, i) => (ERHUA_HOSTS(text(c, i - 1)) && !among("子童女科�
 /** 了: liao3 in the potential complements V得了 and V不了 (走得了, 来不了). */
 const le: Rule = (c, i) => {
   const [prev, before] = [text(c, i - 1), text(c, i - 2)];
+  // After an English word (改成online了) the library saw only a pause, and read a clause-initial liao3.
+  const after = c.units[i - 1];
+  if (after && isEnglishUnit(after)) return "le5";
   // 得到了解决: 了 then 解决, never 了解 then 决.
   if (text(c, i + 1) === "解" && among("决放答除散释冻")(text(c, i + 2))) return "le5";
   if (!among("得不")(prev) || before === "" || SUBJECTS(before)) return undefined;
@@ -184,7 +189,7 @@ export function applyMandarinRules(units: readonly Unit[]): Unit[] {
   const context: Context = { units: out, wordOf, words };
   units.forEach((unit, i) => {
     if (unit.fixed || unit.syllables.length === 0) return;
-    const corrected = surname(context, i) ?? RULES[unit.text]?.(context, i);
+    const corrected = surnameReading(out, words, i, "cmn") ?? RULES[unit.text]?.(context, i);
     if (corrected) out[i] = { ...unit, syllables: [corrected] };
   });
   return out;

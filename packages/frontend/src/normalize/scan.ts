@@ -1,10 +1,13 @@
 /**
  * The normaliser: turns one stretch of text into units and pauses. Numbers
  * and their company are written out in words with their readings, Latin
- * letters spelt, Han characters kept for the romaniser, punctuation made
- * into pauses, and whatever is neither (emoji, symbols, other scripts) skipped.
+ * acronyms spelt and other Latin words kept as English words, Han characters
+ * kept for the romaniser, punctuation made into pauses, and whatever is
+ * neither (emoji, symbols) skipped; letters of other scripts are skipped and
+ * reported as unread.
  */
 
+import { englishUnit, isSpokenWord, LATIN_WORD } from "../english.js";
 import { isHan, isLatin } from "../text/chars.js";
 import type { Dialect, PauseKind, Token, Unit } from "../types.js";
 import { mandarinJoiner } from "./joiners.js";
@@ -17,6 +20,8 @@ import { type Phrase, vocabularyOf } from "./vocabulary.js";
 /** Collects tokens, merging runs of punctuation into one pause. */
 export class TokenList {
   readonly tokens: Token[] = [];
+  /** Letters of scripts that are not read (kana, Hangul, Cyrillic): not spoken, but reported. */
+  readonly unread: string[] = [];
   private wordStart = true;
   /** The last thing read was a number, so a following - or ~ means "to". */
   numeric = false;
@@ -99,12 +104,13 @@ export function normalizeText(text: string, dialect: Dialect, out: TokenList = n
       continue;
     }
     if (isLatin(char)) {
-      const word = /^[A-Za-z]+/.exec(text.slice(at))?.[0] ?? char;
-      out.units(spell(word, dialect));
+      const word = LATIN_WORD.exec(text.slice(at))?.[0] ?? char;
+      out.units(isSpokenWord(word) ? [englishUnit(word)] : spell(word, dialect));
       at += word.length;
       continue;
     }
     if (isHan(char)) out.units([{ text: char, syllables: [], fixed: false }]);
+    else if (/\p{L}/u.test(char)) out.unread.push(char);
     else if (char === "\n" || char === "\r") out.lineBreak();
     else if (/\s/.test(char)) out.space();
     else if (char === "." && text.startsWith("...", at)) {

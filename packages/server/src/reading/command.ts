@@ -22,6 +22,7 @@ function human(reading: SpeechReading): string {
     `normalized:   ${reading.normalized}`,
     `syllables:    ${reading.syllables.join(" ")}`,
     `engine input: ${reading.engine_input}`,
+    ...(reading.unread.length > 0 ? [`unread:       ${reading.unread.join(" ")} (not spoken)`] : []),
   ].join("\n");
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { isDialect, type Lexicon, readText } from "@fangyan/frontend";
+import type { FastifyBaseLogger } from "fastify";
 import type { Voice } from "../speech/voices.js";
 
 /** The JSON shape of `fangyan read --json`. */
@@ -14,6 +15,8 @@ export interface SpeechReading {
   normalized: string;
   syllables: string[];
   engine_input: string;
+  /** Characters with no reading (and letters of scripts that are not read): not spoken, in text order. */
+  unread: string[];
 }
 
 export interface SpeechInput {
@@ -30,11 +33,11 @@ export interface SpeechInput {
 export function readForVoice(text: string, voice: Pick<Voice, "id" | "dialect_code">, lexicon?: Lexicon): SpeechInput {
   const base = { voice_id: voice.id, dialect_code: voice.dialect_code };
   if (!isDialect(voice.dialect_code)) {
-    return { reading: { ...base, normalized: text, syllables: [], engine_input: text }, markup: false };
+    return { reading: { ...base, normalized: text, syllables: [], engine_input: text, unread: [] }, markup: false };
   }
   const read = readText(text, { dialect: voice.dialect_code, ...(lexicon ? { lexicon } : {}) });
   return {
-    reading: { ...base, normalized: read.normalized, syllables: read.syllables, engine_input: read.engineInput },
+    reading: { ...base, normalized: read.normalized, syllables: read.syllables, engine_input: read.engineInput, unread: read.unread },
     markup: true,
   };
 }
@@ -53,6 +56,12 @@ export function warmUpReading(voices: ReadonlyArray<Pick<Voice, "id" | "dialect_
     // Simplified characters (the Cantonese reading converts them), a number, a date and Latin letters.
     readForVoice("这是2026年11月22日的第1句：银行行长说OK。", voice, lexicon);
   }
+}
+
+/** Logs what a reading leaves unspoken because nothing reads it, so that an operator can add it to the lexicon. */
+export function logUnread(input: SpeechInput, log: Pick<FastifyBaseLogger, "warn">): void {
+  const { unread, voice_id } = input.reading;
+  if (unread.length > 0) log.warn({ voice_id, unread }, "characters with no reading are not spoken");
 }
 
 /** Nothing in the text is spoken: the front-end found no syllable (emoji or punctuation only). */

@@ -7,7 +7,7 @@ import type { AudioInProgress, Production } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
 import type { StorageStatus } from "../disk/free-space.js";
 import { ServiceError } from "../errors.js";
-import { isSilent, readForVoice } from "../reading/reader.js";
+import { isSilent, logUnread, readForVoice } from "../reading/reader.js";
 import { type SpeechEngine, SynthesisError, type SynthesisFailure, type SynthesisRequest } from "../speech/engine.js";
 import { canFitForJoin, pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
@@ -198,7 +198,7 @@ export class TtsService {
     productions: ProductionKeeper,
   ): Promise<TtsResult> {
     const { engine, lexicon } = this.options;
-    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon);
+    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, this.options.log);
     let next = 0;
     let first: Uint8Array | undefined;
     try {
@@ -259,7 +259,10 @@ export class TtsService {
     const free = (engine.threads ?? 1) - (engine.inFlight?.() ?? 0);
     const inputs = evenParts(params.text, free)
       .map((chunk) => readForVoice(chunk, voice, lexicon))
-      .filter((input) => !isSilent(input));
+      .filter((input) => {
+        logUnread(input, this.options.log);
+        return !isSilent(input);
+      });
     if (inputs.length === 0) throw new SynthesisError("nothing_to_speak");
     const requests = inputs.map((input, i) => synthesisRequest(input, voice, params, i < inputs.length - 1));
     const [only] = requests;

@@ -8,7 +8,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Lexicon } from "@fangyan/frontend";
 import { audioFramesOf } from "@fangyan/mp3";
-import { isSilent, readForVoice, type SpeechInput } from "../reading/reader.js";
+import type { FastifyBaseLogger } from "fastify";
+import { isSilent, logUnread, readForVoice, type SpeechInput } from "../reading/reader.js";
 import type { SpeechEngine } from "../speech/engine.js";
 import type { Voice } from "../speech/voices.js";
 import { sentencesOf } from "./parts.js";
@@ -45,6 +46,7 @@ export function synthesizeInOrder(
   params: TtsParams,
   chunks: readonly string[],
   lexicon: Lexicon | undefined,
+  log?: Pick<FastifyBaseLogger, "warn">,
 ): Array<Promise<Uint8Array | undefined>> {
   const parts = chunks.map(() => deferred<Uint8Array | undefined>());
   const request = (input: SpeechInput, i: number) => synthesisRequest(input, voice, params, i < chunks.length - 1);
@@ -61,7 +63,7 @@ export function synthesizeInOrder(
   const submit = async () => {
     const [first, ...rest] = chunks;
     if (first === undefined) return;
-    queue(0, readChunk(first, voice, lexicon));
+    queue(0, readChunk(first, voice, lexicon, log));
     const read: Array<SpeechInput | undefined> = [];
     for (const chunk of rest) {
       const sentences: SpeechInput[] = [];
@@ -69,6 +71,7 @@ export function synthesizeInOrder(
         // A turn for the event loop between sentences: reading 5 000 characters takes 150-300 ms.
         await nextTurn();
         const input = readForVoice(sentence, voice, lexicon);
+        if (log) logUnread(input, log);
         if (!isSilent(input)) sentences.push(input);
       }
       read.push(joinReadings(sentences));
@@ -82,8 +85,14 @@ export function synthesizeInOrder(
   return parts.map((part) => part.promise);
 }
 
-function readChunk(chunk: string, voice: Voice, lexicon: Lexicon | undefined): SpeechInput | undefined {
+function readChunk(
+  chunk: string,
+  voice: Voice,
+  lexicon: Lexicon | undefined,
+  log: Pick<FastifyBaseLogger, "warn"> | undefined,
+): SpeechInput | undefined {
   const input = readForVoice(chunk, voice, lexicon);
+  if (log) logUnread(input, log);
   return isSilent(input) ? undefined : input;
 }
 
@@ -98,6 +107,7 @@ function joinReadings(sentences: readonly SpeechInput[]): SpeechInput | undefine
       normalized: sentences.map((s) => s.reading.normalized).join(""),
       syllables: sentences.flatMap((s) => s.reading.syllables),
       engine_input: sentences.map((s) => s.reading.engine_input).join(" "),
+      unread: sentences.flatMap((s) => s.reading.unread),
     },
   };
 }
