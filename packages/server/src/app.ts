@@ -14,7 +14,7 @@ import type { Config } from "./config/config.js";
 import { audioOriginsOf, consoleRoutes } from "./console/routes.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { ReplayCache } from "./replay/cache.js";
-import type { SpeechEngine } from "./speech/engine.js";
+import type { SpeechEngines } from "./speech/engine.js";
 import type { VoiceCatalog } from "./speech/voices.js";
 import type { Store } from "./store/store.js";
 import { AudioCache } from "./tts/audio-cache.js";
@@ -23,7 +23,8 @@ import { TtsService } from "./tts/service.js";
 export interface AppDependencies {
   config: Config;
   store: Store;
-  engine: SpeechEngine;
+  /** The engine of each voice (speech/engines.ts). */
+  engines: SpeechEngines;
   voices: VoiceCatalog;
   audio: DiskAudioStore | S3AudioStore;
   limiter: RateLimiter;
@@ -71,13 +72,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     done(null, payload);
   });
   registerCors(app, config.corsOrigins);
-  app.get("/healthz", async (_request, reply) => (closing ? reply.code(503).send({ status: "closing" }) : { status: "ok" }));
+  // Engines are reported beside the status: an HTTP endpoint that is backing off is "down" there,
+  // while the service itself stays up for every other voice.
+  app.get("/healthz", async (_request, reply) =>
+    closing ? reply.code(503).send({ status: "closing" }) : { status: "ok", engines: deps.engines.health() },
+  );
 
   const accounts = new AccountService(deps.store, deps.now);
   const inProgress = new AudioInProgress();
   const tts = new TtsService({
     store: deps.store,
-    engine: deps.engine,
+    engines: deps.engines,
     voices: deps.voices,
     audio: deps.audio,
     log: app.log,

@@ -6,7 +6,9 @@ import { deriveEnvelopeKey, openEnvelope, sealEnvelope } from "@fangyan/protocol
 import { AccountService } from "../accounts/service.js";
 import { parseConfig } from "../config/config.js";
 import { readForVoice } from "../reading/reader.js";
+import { isEspeakVoice } from "../speech/espeak/arguments.js";
 import { createEspeakEngine } from "../speech/espeak/engine.js";
+import type { EspeakVoice } from "../speech/espeak/voice.js";
 import { loadVoiceCatalog } from "../speech/voices.js";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.js";
 import { forkServer } from "./fork.js";
@@ -217,7 +219,7 @@ async function main(): Promise<void> {
     `  ceiling   p50 ${(ceiling * 100).toFixed(0)}%  (the seal alone; the service reaches ${((share / ceiling) * 100).toFixed(0)}% of it)`,
   );
 
-  await encoderComparison(voice.engine);
+  if (isEspeakVoice(voice.engine)) await encoderComparison(voice.engine);
   await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });
   console.log(
@@ -229,7 +231,7 @@ async function main(): Promise<void> {
 }
 
 /** LAME as WebAssembly against the native `lame` binary, when the machine has one. */
-async function encoderComparison(voice: Parameters<ReturnType<typeof createEspeakEngine>["synthesize"]>[0]["voice"]): Promise<void> {
+async function encoderComparison(voice: EspeakVoice): Promise<void> {
   const native = spawnSync("lame", ["--version"], { encoding: "utf8" });
   if (native.error) {
     console.log("\nMP3 encoder: native `lame` not installed; `apt-get install lame` to compare it with the WASM build.");

@@ -7,8 +7,8 @@ import { newAudioId } from "../audio/disk.js";
 import type { AudioInProgress, Production } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
 import { isSilent, readForVoice } from "../reading/reader.js";
-import { type SpeechEngine, SynthesisError, type SynthesisRequest } from "../speech/engine.js";
-import { canFitForJoin, pauseNear } from "../speech/mp3/gapless.js";
+import { type SpeechEngine, type SpeechEngines, SynthesisError, type SynthesisRequest } from "../speech/engine.js";
+import { pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
@@ -18,7 +18,8 @@ import { synthesizeInOrder } from "./streamed.js";
 
 export interface TtsServiceOptions {
   store: Store;
-  engine: SpeechEngine;
+  /** The engine of each voice (speech/engines.ts). */
+  engines: SpeechEngines;
   voices: VoiceCatalog;
   audio: AudioStore;
   log: FastifyBaseLogger;
@@ -142,7 +143,8 @@ export class TtsService {
    * Should a later part fail, the charge is reversed and the URL says so.
    */
   private async speakStreamed(charge: Charge, params: TtsParams, voice: Voice, inProgress: AudioInProgress): Promise<TtsResult> {
-    const { engine, lexicon } = this.options;
+    const { lexicon } = this.options;
+    const engine = this.options.engines.for(voice.engine);
     const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon);
     let next = 0;
     let first: Uint8Array | undefined;
@@ -197,7 +199,8 @@ export class TtsService {
    * it is one synthesis: cutting would only add the engine's fixed cost.
    */
   private async produce(params: TtsParams, voice: Voice): Promise<Uint8Array> {
-    const { engine, cache, lexicon } = this.options;
+    const { cache, lexicon } = this.options;
+    const engine = this.options.engines.for(voice.engine);
     const key = cache && audioCacheKey(engine, voice, params);
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
@@ -210,14 +213,14 @@ export class TtsService {
     const [only] = requests;
     const mp3 =
       requests.length === 1 && only && free >= 2 && params.rawChars >= SPLIT_ENCODE_MIN_CHARS
-        ? await this.encodeInHalves(only)
-        : await this.synthesizeAll(requests);
+        ? await this.encodeInHalves(engine, only)
+        : await this.synthesizeAll(engine, requests);
     if (key !== undefined) cache?.set(key, mp3);
     return mp3;
   }
 
-  private async synthesizeAll(requests: readonly SynthesisRequest[]): Promise<Uint8Array> {
-    const parts = await Promise.all(requests.map((request) => this.options.engine.synthesize(request)));
+  private async synthesizeAll(engine: SpeechEngine, requests: readonly SynthesisRequest[]): Promise<Uint8Array> {
+    const parts = await Promise.all(requests.map((request) => engine.synthesize(request)));
     return parts.length === 1 && parts[0] ? parts[0].mp3 : joinMp3(parts.map((part) => part.mp3));
   }
 
@@ -226,11 +229,10 @@ export class TtsService {
    * threads: the samples are cut in the pause nearest their middle and the
    * halves encoded at once, then joined gaplessly (speech/mp3/gapless.ts).
    */
-  private async encodeInHalves(request: SynthesisRequest): Promise<Uint8Array> {
-    const { engine } = this.options;
+  private async encodeInHalves(engine: SpeechEngine, request: SynthesisRequest): Promise<Uint8Array> {
     if (!engine.synthesizePcm || !engine.encode) return (await engine.synthesize(request)).mp3;
     const { pcm, sampleRate } = await engine.synthesizePcm(request);
-    const cut = canFitForJoin(sampleRate) ? pauseNear(pcm, pcm.length / 2) : undefined;
+    const cut = pauseNear(pcm, pcm.length / 2, sampleRate);
     if (cut === undefined) return (await engine.encode(pcm, sampleRate, false)).mp3;
     const halves = await Promise.all([
       engine.encode(pcm.slice(0, cut), sampleRate, true),

@@ -6,6 +6,7 @@ import { DiskAudioStore } from "../../src/audio/disk.js";
 import { AudioInProgress } from "../../src/audio/in-progress.js";
 import { audioRoutes } from "../../src/audio/routes.js";
 import type { SpeechEngine, SynthesisRequest } from "../../src/speech/engine.js";
+import { singleEngine } from "../../src/speech/engines.js";
 import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
@@ -27,6 +28,7 @@ export interface WatchedEngine extends SpeechEngine {
 export function watchEngine(inner: SpeechEngine): WatchedEngine {
   const watched: WatchedEngine = {
     name: inner.name,
+    kind: inner.kind,
     version: inner.version,
     threads: inner.threads ?? 1,
     inFlight: () => inner.inFlight?.() ?? 0,
@@ -81,7 +83,7 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}): Prom
   const inProgress = new AudioInProgress();
   const service = new TtsService({
     store,
-    engine,
+    engines: singleEngine(engine),
     voices: loadVoiceCatalog(),
     audio,
     log: Fastify({ logger: false }).log,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { WasmModule } from "espeak-ng";
 import { beforeAll, describe, expect, it } from "vitest";
-import { espeakLanguagesOf } from "../../src/speech/espeak/arguments.js";
+import { espeakLanguagesOf, espeakVoiceName, isEspeakVoice } from "../../src/speech/espeak/arguments.js";
 import { compileEspeak, EspeakInstance } from "../../src/speech/espeak/instance.js";
 import { withoutFiles } from "../../src/speech/espeak/slim.js";
 import { inputPath, outputPath } from "../../src/speech/espeak/task.js";
@@ -73,7 +73,8 @@ describe("espeak-ng without the dictionaries no voice uses", () => {
     const whole = await EspeakInstance.create(compiled);
     const slim = await EspeakInstance.create(compileEspeak(languages));
     for (const voice of voices) {
-      const name = voice.engine.variant ? `${voice.engine.espeakVoice}+${voice.engine.variant}` : voice.engine.espeakVoice;
+      const name = isEspeakVoice(voice.engine) ? espeakVoiceName(voice.engine) : undefined;
+      if (name === undefined) throw new Error(`${voice.id} is not an espeak-ng voice`);
       // Han characters, phoneme input as the front-end writes it, and Latin letters (English's dictionary).
       for (const text of ["你好，世界。", "[[ni2 xau3]]", "OK, DNA 123"]) {
         const expected = whole.run(args(name), text);
