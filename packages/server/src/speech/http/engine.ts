@@ -12,6 +12,7 @@ import { Admission } from "../admission.js";
 import { type EngineHealth, type Pcm, type SpeechEngine, SynthesisError, type SynthesisRequest, type SynthesisResult } from "../engine.js";
 import { isMp3SampleRate } from "../mp3/encoder.js";
 import { mp3RateFor, resample } from "../mp3/resample.js";
+import { isSilent } from "../outcome.js";
 import { Circuit, type CircuitOptions, defaultCircuit } from "./circuit.js";
 import { requestSpeech, UpstreamFailure } from "./speech.js";
 import type { HttpVoice } from "./voice.js";
@@ -64,6 +65,7 @@ export function createHttpEngine(endpoint: HttpVoice, options: HttpEngineOptions
         throw new SynthesisError("engine_unavailable", { cause: error });
       }
       circuit.succeeded();
+      if (isSilent(audio.pcm)) throw new SynthesisError("no_audio");
       return shaped(audio, request.volume);
     } finally {
       admission.release();
