@@ -11,7 +11,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Behaviour = "ok" | "hang" | "error500" | "error401" | "error400" | "truncated" | "html" | "json-200" | "silence";
+export type Behaviour =
+  | "ok"
+  | "hang"
+  | "error500"
+  | "error401"
+  | "error400"
+  | "truncated"
+  | "html"
+  | "json-200"
+  | "silence"
+  | "later-parts-fail";
 
 export interface SpeechRequest {
   model: string;
@@ -30,12 +40,19 @@ export interface SpeechServer {
   baseUrl: string;
   requests: SpeechRequest[];
   behaviour: Behaviour;
+  /** With "later-parts-fail": the first request answers at once, the next ones answer 500 once this is called. */
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startSpeechServer(): Promise<SpeechServer> {
   const requests: SpeechRequest[] = [];
-  const state: { behaviour: Behaviour } = { behaviour: "ok" };
+  const state: { behaviour: Behaviour; answered: number; gate: Promise<void>; open: () => void } = {
+    behaviour: "ok",
+    answered: 0,
+    gate: Promise.resolve(),
+    open: () => {},
+  };
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer(async (req, res) => {
     if (req.method !== "POST" || req.url !== "/v1/audio/speech") {
@@ -57,6 +74,13 @@ export async function startSpeechServer(): Promise<SpeechServer> {
       return;
     }
     switch (state.behaviour) {
+      case "later-parts-fail":
+        if (state.answered++ > 0) {
+          await state.gate;
+          sendError(res, 500, "The server had an error while processing your request.", "server_error");
+          return;
+        }
+        break;
       case "hang":
         hanging.add(res);
         return;
@@ -100,7 +124,12 @@ export async function startSpeechServer(): Promise<SpeechServer> {
     },
     set behaviour(value: Behaviour) {
       state.behaviour = value;
+      state.answered = 0;
+      state.gate = new Promise((resolve) => {
+        state.open = resolve;
+      });
     },
+    release: () => state.open(),
     async close() {
       for (const res of hanging) res.socket?.destroy();
       server.closeAllConnections();

@@ -49,7 +49,7 @@ beforeAll(async () => {
     voice("remote-pcm", "kokoro-pcm", { responseFormat: "pcm", sampleRate: 24_000 }),
     voice("remote-sichuan", "kokoro-sc", {}, ["cmn-sichuan", "四川话"]),
     voice("remote-dead", "dead", { baseUrl: `http://127.0.0.1:${deadPort}/v1` }),
-    ...["hang", "error500", "error401", "error400", "truncated", "html", "json-200", "silence", "breaker"].map((mode) =>
+    ...["later-parts-fail", "hang", "error500", "error401", "error400", "truncated", "html", "json-200", "silence", "breaker"].map((mode) =>
       voice(`remote-${mode}`, mode),
     ),
   ];
@@ -156,6 +156,30 @@ describe("when the speech server fails", () => {
       expect(data<{ balance_yuan: number }>(await client.account()).balance_yuan).toBe(1);
     } finally {
       upstream.behaviour = "ok";
+    }
+  });
+
+  it("a streamed text whose later part fails: the stream is cut, the charge is given back, and the URL says so", async () => {
+    upstream.behaviour = "later-parts-fail";
+    try {
+      const { client } = await t.newCustomer("1");
+      const text = "今天天气很好，我们一起去公园散步吧。".repeat(20);
+      const answer = await client.tts({ text, voice_id: "remote-later-parts-fail" });
+      const result = data<TtsData>(answer);
+      expect(result.billing.balance_after_yuan).toBe(0.92);
+      const streaming = await fetch(result.audio_url);
+      expect(streaming.status).toBe(200);
+      const body = streaming.arrayBuffer();
+      upstream.release();
+      await expect(body).rejects.toThrow();
+      await expect.poll(async () => (await fetch(result.audio_url)).status).toBe(410);
+      expect(data<{ balance_yuan: number; total_consumed_yuan: number }>(await client.account())).toMatchObject({
+        balance_yuan: 1,
+        total_consumed_yuan: 0,
+      });
+    } finally {
+      upstream.behaviour = "ok";
+      upstream.release();
     }
   });
 

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/config.js";
 import { readForVoice } from "../../src/reading/reader.js";
 import { startServer } from "../../src/server.js";
-import { TEST_MODEL, testModelTokenCount } from "../../src/speech/sherpa/test-model/build.js";
+import { createSherpaEngines } from "../../src/speech/sherpa/engine.js";
+import { listModels } from "../../src/speech/sherpa/models.js";
+import { SILENT_CHAR, TEST_MODEL, testModelTokenCount } from "../../src/speech/sherpa/test-model/build.js";
 import { freePort, startTestServer, type TestServer, tempDir } from "../helpers/harness.js";
 import { fetchAudio, playedMs } from "../helpers/played.js";
 import { fangyan, REPO_ROOT, run } from "../helpers/processes.js";
@@ -86,6 +88,33 @@ describe("a sherpa-onnx model, from folder to a paying customer", () => {
     // the streamed file's untagged encoder delay and padding add 72 ms.
     expect(playedMs(mp3)).toBeLessThanOrEqual(whole + 72 + 1);
     expect(playedMs(mp3)).toBeGreaterThan(whole - 8 * 36);
+  });
+
+  it("a streamed text whose later part the model cannot speak: the charge is given back and the URL says so", async () => {
+    if (!t) throw new Error("no server");
+    const { client } = await t.newCustomer("1");
+    // The test model reads 默 as a pause: the parts after the first are silence, which is no audio.
+    const text = `你好，今天天气很好，我们一起去公园散步吧。${`${SILENT_CHAR.repeat(5)}。`.repeat(60)}`;
+    const result = data<{ audio_url: string; billing: { balance_after_yuan: number } }>(
+      await client.tts({ text, voice_id: "test-vits-0" }),
+    );
+    expect(result.billing.balance_after_yuan).toBe(0.92); // 381 characters: 400 billed
+    await expect.poll(async () => (await fetch(result.audio_url)).status, { timeout: 20_000 }).toBe(410);
+    expect(data<{ balance_yuan: number }>(await client.account()).balance_yuan).toBe(1);
+  });
+
+  it("a text with no character the model's lexicon has fails as nothing to speak, and the runtime (which would crash on it) never sees it", async () => {
+    const { engines, close } = createSherpaEngines({ models: listModels(path.join(dataDir, "models")), threads: 1 });
+    try {
+      const engine = engines.get("test-vits");
+      if (!engine) throw new Error("no engine");
+      const request = { voice: { kind: "sherpa-onnx", model: "test-vits", speaker: 0 } as const, speed: 1, pitch: 1, volume: 1 };
+      await expect(engine.synthesize({ ...request, text: "あいうえお" })).rejects.toMatchObject({ reason: "nothing_to_speak" });
+      const after = await engine.synthesize({ ...request, text: "你好。" });
+      expect(after.durationMs).toBe(300);
+    } finally {
+      await close();
+    }
   });
 
   it("removing a model that voices of the voice file use says which voices", async () => {

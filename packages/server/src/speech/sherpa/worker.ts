@@ -12,6 +12,7 @@ import { isMp3SampleRate } from "../mp3/encoder.js";
 import { mp3RateFor, resample } from "../mp3/resample.js";
 import { type EncodeTask, encodeOutcome, finish, type Moved, type TaskOutput, toInt16, type WorkerOutcome } from "../outcome.js";
 import { loadSherpa } from "./runtime.js";
+import { type Speakable, speakableFor } from "./speakable.js";
 
 export interface SherpaWorkerData {
   /** sherpa-onnx's configuration of each model, by model name. */
@@ -30,25 +31,32 @@ export interface SherpaTask {
 }
 
 const { models } = workerData as SherpaWorkerData;
-const loaded = new Map<string, OfflineTts>();
+const loaded = new Map<string, { tts: OfflineTts; speakable: Speakable }>();
 let encoder: Promise<Mp3Encoder> | undefined;
 
-function ttsFor(name: string): OfflineTts | undefined {
-  let tts = loaded.get(name);
+function ttsFor(name: string): { tts: OfflineTts; speakable: Speakable } | undefined {
+  let model = loaded.get(name);
   const config = models[name];
-  if (tts === undefined && config !== undefined) {
-    tts = new (loadSherpa().OfflineTts)(config);
-    loaded.set(name, tts);
+  if (model === undefined && config !== undefined) {
+    const reader = config.model.vits ?? config.model.matcha ?? config.model.kokoro;
+    const lexicons = reader?.lexicon ? reader.lexicon.split(",") : [];
+    model = {
+      tts: new (loadSherpa().OfflineTts)(config),
+      speakable: speakableFor(lexicons, reader?.tokens ?? "", Boolean(reader?.dataDir)),
+    };
+    loaded.set(name, model);
   }
-  return tts;
+  return model;
 }
 
 export async function synthesize(task: SherpaTask): Promise<WorkerOutcome | Moved> {
   try {
     encoder ??= createMp3Encoder();
-    const tts = ttsFor(task.model);
-    if (tts === undefined) return { ok: false, reason: "voice_unavailable", detail: `model ${task.model} is not loaded` };
-    const audio = tts.generate({ text: task.text, sid: task.speaker, speed: task.speed });
+    const model = ttsFor(task.model);
+    if (model === undefined) return { ok: false, reason: "voice_unavailable", detail: `model ${task.model} is not loaded` };
+    if (!model.speakable(task.text))
+      return { ok: false, reason: "nothing_to_speak", detail: "no character of the text is in the model's lexicon" };
+    const audio = model.tts.generate({ text: task.text, sid: task.speaker, speed: task.speed });
     if (audio.samples.length === 0) return { ok: false, reason: "nothing_to_speak", detail: "the model's front-end found no token" };
     let pcm = toInt16(audio.samples, task.volume);
     let rate = audio.sampleRate;

@@ -6,7 +6,9 @@
  * audio depends on its input: each token is a row of a waveform table (a tone
  * of its own pitch, 0.1 s), gathered in order and scaled by the speaker's
  * gain. A lexicon maps every CJK ideograph and Latin letter to one of 64
- * tone tokens; punctuation is silence, so sentences end in a pause.
+ * tone tokens; punctuation is silence, so sentences end in a pause. One
+ * ideograph, 默 ("silent"), is read as the pause token, so that a test can
+ * give the model a part that it speaks as silence alone.
  */
 
 import fs from "node:fs/promises";
@@ -21,6 +23,9 @@ export const TEST_MODEL = {
   toneTokens: 64,
   punctuation: ["，", "。", "！", "？", "、", "；", "：", ",", ".", "!", "?", ";", ":"],
 } as const;
+
+/** The ideograph the test model reads as a pause. */
+export const SILENT_CHAR = "默";
 
 /** The token ids sherpa-onnx's lexicon front-end gives a text: one per ideograph or letter, one per punctuation mark. */
 export function testModelTokenCount(text: string): number {
@@ -51,7 +56,7 @@ export async function writeTestModel(dir: string): Promise<void> {
   const lexicon: string[] = [];
   for (let code = 0x4e00; code <= 0x9fff; code++) {
     const char = String.fromCodePoint(code);
-    lexicon.push(`${char} t${toneOf(char)}`);
+    lexicon.push(char === SILENT_CHAR ? `${char} _` : `${char} t${toneOf(char)}`);
   }
   for (const letter of "abcdefghijklmnopqrstuvwxyz") lexicon.push(`${letter} t${toneOf(letter)}`);
   await fs.writeFile(path.join(dir, "tokens.txt"), `${tokens.join("\n")}\n`);
