@@ -149,7 +149,13 @@ async function main(): Promise<void> {
   const sherpaEngine = sherpa.engines.get(benchModel.name);
   if (!sherpaEngine) throw new Error("no sherpa-onnx engine");
   const sherpaSynth = (text: string) =>
-    sherpaEngine.synthesize({ text: readForVoice(text, sherpaVoice).reading.engine_input, voice: sherpaVoice.engine, speed: 1, pitch: 1, volume: 1 });
+    sherpaEngine.synthesize({
+      text: readForVoice(text, sherpaVoice).reading.engine_input,
+      voice: sherpaVoice.engine,
+      speed: 1,
+      pitch: 1,
+      volume: 1,
+    });
   await sherpaSynth(variant100(0));
   await speak(variant100(5000), sherpaVoice);
   const sherpaAlone = await timeEach(TTS_RUNS, (i) => sherpaSynth(variant100(5000 + i)));
