@@ -6,10 +6,11 @@
  */
 
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { Admission } from "./admission.js";
-import { SynthesisError, type SynthesisResult } from "./engine.js";
+import { type Pcm, SynthesisError, type SynthesisResult } from "./engine.js";
 import type { EncodeTask, WorkerOutcome } from "./outcome.js";
 
 export interface PoolOptions {
@@ -18,11 +19,12 @@ export interface PoolOptions {
   /** The calling module's import.meta.url. */
   from: string;
   workerData: unknown;
-  /** Worker threads, each running one task at a time. */
-  threads: number;
-  /** Tasks that may queue for a thread; beyond it a task waits up to `waitMs` for room, then fails as "busy". */
-  maxQueue: number;
-  waitMs: number;
+  /** Worker threads, each running one task at a time. Default: one per core. */
+  threads?: number | undefined;
+  /** Tasks that may queue for a thread; beyond it a task waits up to `waitMs` for room, then fails as "busy". Default 64. */
+  maxQueue?: number | undefined;
+  /** Default 0: a task past the queue fails at once. */
+  waitMs?: number | undefined;
 }
 
 export interface WorkerPool<Task> {
@@ -30,16 +32,19 @@ export interface WorkerPool<Task> {
   inFlight(): number;
   /** Runs "synthesize" (the worker's synthesis export) or "encode"; a failure comes back as a SynthesisError. */
   run(task: Task | EncodeTask, name: "synthesize" | "encode"): Promise<Exclude<WorkerOutcome, { ok: false }>>;
+  /** A synthesis task whose samples come back unencoded (`output: "pcm"`). */
+  synthesizePcm(task: Task & { output: "pcm" }): Promise<Pcm>;
   encode(pcm: Int16Array, sampleRate: number, followedByMore: boolean): Promise<SynthesisResult>;
   close(): Promise<void>;
   readonly closed: boolean;
 }
 
 export function createWorkerPool<Task>(options: PoolOptions): WorkerPool<Task> {
-  const threads = Math.max(1, Math.floor(options.threads));
+  const threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
+  const maxQueue = options.maxQueue ?? 64;
   // Piscina's own queue limit would reject at once; the admission in front of it
   // keeps it from ever filling, and lets a request wait for room instead.
-  const admission = new Admission(threads + options.maxQueue, options.waitMs);
+  const admission = new Admission(threads + maxQueue, options.waitMs ?? 0);
   const pool = new Piscina<Task | EncodeTask, WorkerOutcome>({
     filename: workerPath(options.worker, options.from),
     workerData: options.workerData,
@@ -48,7 +53,7 @@ export function createWorkerPool<Task>(options: PoolOptions): WorkerPool<Task> {
     resourceLimits: { maxYoungGenerationSizeMb: 1 },
     minThreads: threads,
     maxThreads: threads,
-    maxQueue: options.maxQueue,
+    maxQueue,
   });
   let closing: Promise<void> | undefined;
 
@@ -73,6 +78,11 @@ export function createWorkerPool<Task>(options: PoolOptions): WorkerPool<Task> {
     threads,
     inFlight: () => admission.inFlight,
     run: (task, name) => run(task, name),
+    async synthesizePcm(task) {
+      const outcome = await run(task, "synthesize");
+      if (outcome.kind !== "pcm") throw new SynthesisError("failed", { cause: new Error("the worker sent MP3, not PCM") });
+      return { pcm: outcome.pcm, sampleRate: outcome.sampleRate };
+    },
     async encode(pcm, sampleRate, followedByMore) {
       const task: EncodeTask = { pcm, sampleRate, fitForJoin: followedByMore };
       // Moved, not copied: the caller hands over a buffer of its own.

@@ -5,7 +5,6 @@
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
 import { type Pcm, type SpeechEngine, SynthesisError, type SynthesisRequest, type SynthesisResult } from "../engine.js";
 import { asResult, createWorkerPool } from "../pool.js";
 import { prepareEspeakTask } from "./arguments.js";
@@ -39,9 +38,9 @@ export function createEspeakEngine(options: EspeakEngineOptions = {}): SpeechEng
     worker: "worker.js",
     from: import.meta.url,
     workerData,
-    threads: options.threads ?? availableParallelism(),
-    maxQueue: options.maxQueue ?? 64,
-    waitMs: options.waitMs ?? 0,
+    threads: options.threads,
+    maxQueue: options.maxQueue,
+    waitMs: options.waitMs,
   });
 
   const prepare = (request: SynthesisRequest): EspeakTask => {
@@ -62,11 +61,7 @@ export function createEspeakEngine(options: EspeakEngineOptions = {}): SpeechEng
       return asResult(await pool.run(prepare(request), "synthesize"));
     },
 
-    async synthesizePcm(request: SynthesisRequest): Promise<Pcm> {
-      const outcome = await pool.run({ ...prepare(request), output: "pcm" }, "synthesize");
-      if (outcome.kind !== "pcm") throw new SynthesisError("failed", { cause: new Error("the worker sent MP3, not PCM") });
-      return { pcm: outcome.pcm, sampleRate: outcome.sampleRate };
-    },
+    synthesizePcm: async (request: SynthesisRequest): Promise<Pcm> => pool.synthesizePcm({ ...prepare(request), output: "pcm" }),
 
     encode: (pcm, sampleRate, followedByMore) => pool.encode(pcm, sampleRate, followedByMore),
     health: () => ({ engine: "espeak-ng", kind: "espeak-ng", status: "ok", in_flight: pool.inFlight() }),

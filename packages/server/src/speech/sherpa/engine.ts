@@ -5,7 +5,6 @@
  * (its name and digest key the audio cache); all share the threads.
  */
 
-import { availableParallelism } from "node:os";
 import { type Pcm, type SpeechEngine, SynthesisError, type SynthesisRequest } from "../engine.js";
 import { asResult, createWorkerPool } from "../pool.js";
 import { ttsConfigOf } from "./config.js";
@@ -30,9 +29,9 @@ export function createSherpaEngines(options: SherpaEngineOptions): { engines: Ma
     worker: "worker.js",
     from: import.meta.url,
     workerData,
-    threads: options.threads ?? availableParallelism(),
-    maxQueue: options.maxQueue ?? 64,
-    waitMs: options.waitMs ?? 0,
+    threads: options.threads,
+    maxQueue: options.maxQueue,
+    waitMs: options.waitMs,
   });
   const runtime = sherpaVersion();
   const engines = new Map<string, SpeechEngine>();
@@ -58,11 +57,7 @@ export function createSherpaEngines(options: SherpaEngineOptions): { engines: Ma
       threads: pool.threads,
       inFlight: () => pool.inFlight(),
       synthesize: async (request) => asResult(await pool.run(task(request), "synthesize")),
-      async synthesizePcm(request): Promise<Pcm> {
-        const outcome = await pool.run({ ...task(request), output: "pcm" }, "synthesize");
-        if (outcome.kind !== "pcm") throw new SynthesisError("failed", { cause: new Error("the worker sent MP3, not PCM") });
-        return { pcm: outcome.pcm, sampleRate: outcome.sampleRate };
-      },
+      synthesizePcm: (request): Promise<Pcm> => pool.synthesizePcm({ ...task(request), output: "pcm" }),
       encode: (pcm, sampleRate, followedByMore) => pool.encode(pcm, sampleRate, followedByMore),
       health: () => ({ engine: name, kind: "sherpa-onnx", status: "ok", in_flight: pool.inFlight() }),
       close: () => pool.close(),
