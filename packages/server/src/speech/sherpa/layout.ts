@@ -14,9 +14,9 @@
  *   Chinese-speaking multi-lang models lexicon-*.txt and dict/.
  */
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { type OnnxSummary, readOnnxSummary } from "./onnx.js";
+import { type OnnxSummary, readOnnxSummaryFile } from "./onnx.js";
 
 export type ModelType = "vits" | "matcha" | "kokoro";
 
@@ -150,7 +150,7 @@ export function inspectModel(dir: string): ModelLayout {
 
 function summaryOf(dir: string, file: string): OnnxSummary {
   try {
-    return readOnnxSummary(readFileSync(path.join(dir, file)));
+    return readOnnxSummaryFile(path.join(dir, file));
   } catch (error) {
     throw new ModelError(
       `${file} is not a readable ONNX model (${error instanceof Error ? error.message : String(error)}); the file is corrupt or cut short`,

@@ -7,6 +7,7 @@
  * reading, so a 100 MB model's weights are never decoded.
  */
 
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import protobuf from "protobufjs";
 
 const { Root } = protobuf;
@@ -145,4 +146,101 @@ export function readOnnxSummary(bytes: Uint8Array): OnnxSummary {
     inputs: decoded.graph.input.map((input) => input.name),
     outputs: decoded.graph.output.map((output) => output.name),
   };
+}
+
+/**
+ * The summary of a model file, read without loading the file: protobuf writes
+ * a model's fields in order, its graph (the weights, up to hundreds of MB)
+ * before its metadata, so the graph's nodes and initializers are skipped by
+ * their lengths and only the small fields are read.
+ */
+export function readOnnxSummaryFile(path: string): OnnxSummary {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const wanted = { model: new Set([1, 14]), graph: new Set([11, 12]) };
+    const top = collectFields(fd, 0, size, wanted.model, 7);
+    const graph = top.nested;
+    const parts: Uint8Array[] = [...top.fields];
+    if (graph) {
+      // Re-encode the graph's inputs and outputs as a graph of their own: field 7 of the summary.
+      const inner = collectFields(fd, graph.start, graph.end, wanted.graph, undefined);
+      const body = concat(inner.fields);
+      parts.push(concat([tagBytes(7, 2), varint(body.length), body]));
+    }
+    return readOnnxSummary(concat(parts));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+interface Collected {
+  /** The wanted fields, each with its tag, as raw bytes. */
+  fields: Uint8Array[];
+  /** Where the body of the `nested` field lies in the file. */
+  nested?: { start: number; end: number };
+}
+
+function collectFields(fd: number, start: number, end: number, wanted: ReadonlySet<number>, nested: number | undefined): Collected {
+  const out: Collected = { fields: [] };
+  let at = start;
+  const head = Buffer.alloc(20);
+  while (at < end) {
+    const got = readSync(fd, head, 0, Math.min(20, end - at), at);
+    let offset = 0;
+    const readVarint = () => {
+      let value = 0;
+      let scale = 1;
+      for (;;) {
+        if (offset >= got) throw new Error("a field header runs past the end of the file");
+        const byte = head[offset++] ?? 0;
+        value += (byte & 0x7f) * scale;
+        if (byte < 0x80) return value;
+        scale *= 128;
+      }
+    };
+    const key = readVarint();
+    const field = Math.floor(key / 8);
+    const wire = key & 7;
+    let length: number;
+    if (wire === 0) {
+      const before = offset;
+      readVarint();
+      length = offset - before;
+      offset = before;
+    } else if (wire === 2) length = readVarint();
+    else if (wire === 1) length = 8;
+    else if (wire === 5) length = 4;
+    else throw new Error(`wire type ${wire} at byte ${at}: not a protobuf message`);
+    const bodyStart = at + offset;
+    const bodyEnd = bodyStart + length;
+    if (bodyEnd > end) throw new Error(`field ${field} runs ${bodyEnd - end} bytes past its end (the file is cut short)`);
+    if (field === nested && wire === 2) out.nested = { start: bodyStart, end: bodyEnd };
+    else if (wanted.has(field)) {
+      const bytes = Buffer.alloc(bodyEnd - at);
+      readSync(fd, bytes, 0, bytes.length, at);
+      out.fields.push(bytes);
+    }
+    at = bodyEnd;
+  }
+  return out;
+}
+
+function varint(value: number): Uint8Array {
+  const bytes: number[] = [];
+  let rest = value;
+  while (rest >= 0x80) {
+    bytes.push((rest % 128) | 0x80);
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(rest);
+  return Uint8Array.from(bytes);
+}
+
+function tagBytes(field: number, wire: number): Uint8Array {
+  return varint(field * 8 + wire);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  return Buffer.concat(parts);
 }
