@@ -2,6 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/config/config.js";
+import { startServer } from "../../src/server.js";
 import { freePort, startTestServer, type TestServer, tempDir } from "../helpers/harness.js";
 import { fetchAudio, playedMs } from "../helpers/played.js";
 import { data } from "../helpers/spec-client.js";
@@ -221,5 +223,21 @@ describe("when the speech server fails", () => {
     const health = (await (await fetch(`${t.baseUrl}/healthz`)).json()) as { engines: Array<Record<string, unknown>> };
     expect(health.engines.find((engine) => String(engine.engine).endsWith("#breaker"))).toMatchObject({ status: "ok" });
     expect(data<{ balance_yuan: number }>(await client.account()).balance_yuan).toBe(0.99);
+  });
+});
+
+describe("starting with an HTTP voice", () => {
+  it("stops with the voice and the variable named when the key's variable is not set", async () => {
+    const file = path.join(dir, "voices-no-key.json");
+    await fs.writeFile(file, JSON.stringify([voice("remote-keyless", "kokoro", { apiKeyEnv: "FANGYAN_TEST_UNSET_KEY" })]));
+    const config = parseConfig({
+      FANGYAN_DATA_DIR: path.join(dir, "no-key-data"),
+      FANGYAN_VOICES_FILE: file,
+      FANGYAN_PORT: String(await freePort()),
+      FANGYAN_DEMO: "0",
+    });
+    await expect(startServer(config)).rejects.toThrow(
+      "voice remote-keyless takes its API key from the environment variable FANGYAN_TEST_UNSET_KEY, which is not set",
+    );
   });
 });
