@@ -9,6 +9,7 @@ if (!dir) {
   process.stderr.write("usage: npm run test-model -- DIR\n");
   process.exit(2);
 }
-const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+// npm runs scripts from the repository root: a relative DIR is taken from there.
+const target = path.resolve(dir);
 await writeTestModel(target);
 process.stdout.write(`Wrote the sherpa-onnx test model (VITS: model.onnx, tokens.txt, lexicon.txt) to ${target}\n`);
