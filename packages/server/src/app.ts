@@ -16,7 +16,7 @@ import { FreeSpace } from "./disk/free-space.js";
 import { requestSerializer } from "./logging.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { ReplayCache } from "./replay/cache.js";
-import type { SpeechEngine } from "./speech/engine.js";
+import type { SpeechEngines } from "./speech/engine.js";
 import type { VoiceCatalog } from "./speech/voices.js";
 import type { Store } from "./store/store.js";
 import { AudioCache } from "./tts/audio-cache.js";
@@ -26,7 +26,8 @@ import { TtsService } from "./tts/service.js";
 export interface AppDependencies {
   config: Config;
   store: Store;
-  engine: SpeechEngine;
+  /** The engine of each voice (speech/engines.ts). */
+  engines: SpeechEngines;
   voices: VoiceCatalog;
   audio: AudioStore;
   limiter: RateLimiter;
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerCors(app, config.corsOrigins);
   const storage = freeSpaceOf(config);
+  // Engines are reported beside the status: an HTTP endpoint that is backing off is "down" there,
+  // while the service itself stays up for every other voice.
   app.get("/healthz", async (_request, reply) => {
     if (closing) return reply.code(503).send({ status: "closing" });
     const disk = storage?.status();
@@ -82,7 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // New paid work is refused until space is freed; a load balancer should send it elsewhere.
       return reply.code(503).send({ status: "storage_full", free_bytes: disk.freeBytes, min_free_bytes: disk.minFreeBytes });
     }
-    return { status: "ok" };
+    return { status: "ok", engines: deps.engines.health() };
   });
 
   const accounts = new AccountService(deps.store, deps.now);
@@ -97,7 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const tts = new TtsService({
     store: deps.store,
-    engine: deps.engine,
+    engines: deps.engines,
     voices: deps.voices,
     audio: deps.audio,
     log: app.log,

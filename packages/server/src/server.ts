@@ -6,9 +6,8 @@ import type { Config } from "./config/config.js";
 import { collectWhenIdle, fullCollection } from "./memory/idle-collector.js";
 import { loadLexiconFile } from "./reading/lexicon-file.js";
 import { warmUpReading } from "./reading/reader.js";
-import { espeakLanguagesOf } from "./speech/espeak/arguments.js";
-import { createEspeakEngine } from "./speech/espeak/engine.js";
-import { loadVoiceCatalog } from "./speech/voices.js";
+import { loadCatalog } from "./speech/catalog.js";
+import { createEngines } from "./speech/engines.js";
 
 export const DEMO_RECHARGE_YUAN = "1";
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -27,18 +26,31 @@ const IDLE_COLLECT_MS = 5_000;
 
 /** Opens every backend the configuration names, builds the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const voices = loadVoiceCatalog(config.voicesFile);
+  const { voices, models } = loadCatalog(config);
   const lexicon = config.lexiconFile ? loadLexiconFile(config.lexiconFile) : undefined;
   warmUpReading(voices.list(), lexicon);
   const backends = await openBackends(config);
   const { store, audio, limiter, replay } = backends;
-  const engine = createEspeakEngine({
-    languages: espeakLanguagesOf(voices.list().map((voice) => voice.engine)),
-    maxQueue: config.synthesisQueue,
-    waitMs: config.synthesisWaitMs,
-    ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),
-  });
-  const app = await buildApp({ config, store, engine, voices, audio, limiter, replay, ...(lexicon ? { lexicon } : {}) });
+  let warn: (detail: Record<string, unknown>, message: string) => void = () => {};
+  const engines = await Promise.resolve()
+    .then(() =>
+      createEngines({
+        voices: voices.list(),
+        models,
+        maxQueue: config.synthesisQueue,
+        waitMs: config.synthesisWaitMs,
+        secret: config.secret,
+        warn: (detail, message) => warn(detail, message),
+        ...(config.synthesisThreads === undefined ? {} : { threads: config.synthesisThreads }),
+        ...(config.sherpaThreads === undefined ? {} : { sherpaThreads: config.sherpaThreads }),
+      }),
+    )
+    .catch(async (error: unknown) => {
+      await backends.close();
+      throw error;
+    });
+  const app = await buildApp({ config, store, engines, voices, audio, limiter, replay, ...(lexicon ? { lexicon } : {}) });
+  warn = (detail, message) => app.log.warn(detail, message);
 
   const retentionMs = config.audioRetentionDays * 86_400_000;
   const sweep = () =>
@@ -52,7 +64,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   app.addHook("onClose", async () => {
     clearInterval(sweeper);
-    await engine.close();
+    await engines.close();
     await backends.close();
   });
 

@@ -6,6 +6,7 @@ import { AccountService } from "../src/accounts/service.js";
 import { DiskAudioStore } from "../src/audio/disk.js";
 import { logUnread, readForVoice } from "../src/reading/reader.js";
 import type { SpeechEngine, SynthesisRequest } from "../src/speech/engine.js";
+import { singleEngine } from "../src/speech/engines.js";
 import { createEspeakEngine } from "../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../src/speech/voices.js";
 import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
@@ -125,6 +126,7 @@ describe("synthesis uses exactly what fangyan read shows", () => {
     // The real engine, watched: every request it is given is kept.
     engine = {
       name: real.name,
+      kind: real.kind,
       version: real.version,
       synthesize: (request) => {
         seen.push(request);
@@ -147,7 +149,7 @@ describe("synthesis uses exactly what fangyan read shows", () => {
     await audio.init();
     const voices = loadVoiceCatalog();
     const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
-    const tts = new TtsService({ store, engine, voices, audio, log });
+    const tts = new TtsService({ store, engines: singleEngine(engine), voices, audio, log });
     const accounts = new AccountService(store);
     const { account, key } = await accounts.createAccount({ name: "reader", rechargeYuan: "1" });
     const owner = { account: await accounts.getAccount(account.id), key };

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import ESpeakNg from "espeak-ng";
 import { createMp3Encoder } from "wasm-media-encoders";
-import type { EngineVoice } from "../speech/engine.js";
-import { readWav } from "../speech/espeak/wav.js";
+import type { EspeakVoice } from "../speech/espeak/voice.js";
 import { encodeMp3 } from "../speech/mp3/encoder.js";
+import { readWav } from "../speech/wav.js";
 import { summarize } from "./stats.js";
 
 const TEXT = "今天天气很好，我们一起去公园散步吧。公园里有很多人，有的在跑步，有的在打太极拳，还有小朋友在放风筝。".repeat(4);
@@ -17,7 +17,7 @@ const RUNS = 7;
  * service runs it) and through the native `lame` command (process start
  * included, which is small next to the encode of half a minute of speech).
  */
-export async function encodeWavFileWithWasm(voice: EngineVoice): Promise<{ seconds: number; wasmMs: number; nativeMs: number }> {
+export async function encodeWavFileWithWasm(voice: EspeakVoice): Promise<{ seconds: number; wasmMs: number; nativeMs: number }> {
   const espeak = await ESpeakNg({ arguments: ["-v", voice.espeakVoice, "-w", "/bench.wav", TEXT], print() {}, printErr() {} });
   const wavBytes = espeak.FS.readFile("/bench.wav");
   const wav = readWav(wavBytes);

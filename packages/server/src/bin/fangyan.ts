@@ -6,7 +6,8 @@ import { registerAdminCommands } from "../admin/cli.js";
 import { type Config, parseConfig } from "../config/config.js";
 import { registerReadCommand } from "../reading/command.js";
 import { startServer } from "../server.js";
-import { loadVoiceCatalog } from "../speech/voices.js";
+import { loadCatalog } from "../speech/catalog.js";
+import { registerModelsCommand } from "../speech/sherpa/command.js";
 import { registerMigrateCommand } from "../store/command.js";
 import { describeStoreLocation, openStore } from "../store/open.js";
 
@@ -38,10 +39,8 @@ async function serve(): Promise<void> {
   const server = await startServer(settings);
   process.stdout.write(`Fangyan listening on ${server.address} (API ${server.address}/api/v1, data in ${settings.dataDir})\n`);
   if (server.demoApiKey) {
-    const voice =
-      loadVoiceCatalog(settings.voicesFile)
-        .list()
-        .find((v) => v.dialect_code === "yue") ?? loadVoiceCatalog(settings.voicesFile).list()[0];
+    const voices = loadCatalog(settings).voices.list();
+    const voice = voices.find((v) => v.dialect_code === "yue") ?? voices[0];
     process.stdout.write(`${firstRunBanner(server.address, server.demoApiKey, voice?.id ?? "VOICE_ID")}\n`);
   }
   let stopping = false;
@@ -80,6 +79,7 @@ program.command("serve", { isDefault: true }).description("run the HTTP service 
 
 registerMigrateCommand(program, config);
 registerReadCommand(program, config);
+registerModelsCommand(program, config);
 
 registerAdminCommands(program, async (work) => {
   const location = config().database;

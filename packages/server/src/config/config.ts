@@ -21,6 +21,16 @@ export interface Config {
   adminToken: string | undefined;
   demo: boolean;
   voicesFile: string | undefined;
+  /** Installed sherpa-onnx models, one folder each (fangyan models add). */
+  modelsDir: string;
+  /** sherpa-onnx worker threads; unset: as synthesisThreads. */
+  sherpaThreads: number | undefined;
+  /**
+   * The value of an environment variable that a voice names for an HTTP
+   * engine's key (`apiKeyEnv`): any name, so it is read on demand, here,
+   * where the environment is read; undefined when unset or empty.
+   */
+  secret: (name: string) => string | undefined;
   /** The operator lexicon (word -> reading per dialect), a TSV file; unset: none. */
   lexiconFile: string | undefined;
   synthesisThreads: number | undefined;
@@ -115,6 +125,8 @@ const schema = z.object({
   FANGYAN_DEMO: flag.default(true),
   FANGYAN_VOICES_FILE: z.string().trim().min(1).optional(),
   FANGYAN_LEXICON_FILE: z.string().trim().min(1).optional(),
+  FANGYAN_MODELS_DIR: z.string().trim().min(1).optional(),
+  FANGYAN_SHERPA_THREADS: integer(1, 256).optional(),
   FANGYAN_SYNTHESIS_THREADS: integer(1, 256).optional(),
   FANGYAN_SYNTHESIS_QUEUE: integer(1, 100_000).default(256),
   FANGYAN_SYNTHESIS_WAIT_MS: integer(0, 600_000).default(30_000),
@@ -202,6 +214,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     adminToken: e.FANGYAN_ADMIN_TOKEN,
     demo: e.FANGYAN_DEMO,
     voicesFile: e.FANGYAN_VOICES_FILE ? path.resolve(cwd, e.FANGYAN_VOICES_FILE) : undefined,
+    modelsDir: e.FANGYAN_MODELS_DIR ? path.resolve(cwd, e.FANGYAN_MODELS_DIR) : path.join(dataDir, "models"),
+    sherpaThreads: e.FANGYAN_SHERPA_THREADS,
+    secret: (name) => {
+      const value = env[name];
+      return value === undefined || value === "" ? undefined : value;
+    },
     lexiconFile: e.FANGYAN_LEXICON_FILE ? path.resolve(cwd, e.FANGYAN_LEXICON_FILE) : undefined,
     synthesisThreads: e.FANGYAN_SYNTHESIS_THREADS,
     synthesisQueue: e.FANGYAN_SYNTHESIS_QUEUE,

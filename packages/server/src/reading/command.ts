@@ -8,7 +8,9 @@ import { createInterface } from "node:readline";
 import type { Lexicon } from "@fangyan/frontend";
 import type { Command } from "commander";
 import type { Config } from "../config/config.js";
-import { loadVoiceCatalog } from "../speech/voices.js";
+import { loadCatalog } from "../speech/catalog.js";
+import { isEspeakVoice } from "../speech/espeak/arguments.js";
+import type { Voice } from "../speech/voices.js";
 import { loadLexiconFile } from "./lexicon-file.js";
 import { readForVoice, type SpeechReading } from "./reader.js";
 
@@ -17,13 +19,21 @@ interface ReadOptions {
   json?: boolean;
 }
 
-function human(reading: SpeechReading): string {
+function human(reading: SpeechReading, voice: Voice): string {
   return [
+    `engine:       ${engineOf(voice)}`,
     `normalized:   ${reading.normalized}`,
     `syllables:    ${reading.syllables.join(" ")}`,
     `engine input: ${reading.engine_input}`,
     ...(reading.unread.length > 0 ? [`unread:       ${reading.unread.join(" ")} (not spoken)`] : []),
   ].join("\n");
+}
+
+function engineOf({ engine }: Voice): string {
+  if (isEspeakVoice(engine)) return "espeak-ng (the front-end's phoneme markup)";
+  if (engine.kind === "sherpa-onnx")
+    return `sherpa-onnx model ${engine.model}, speaker ${engine.speaker} (normalised text, read by the model's own lexicon)`;
+  return `HTTP ${engine.baseUrl} model ${engine.model}, voice ${engine.voice} (normalised text, read by the server)`;
 }
 
 export function registerReadCommand(program: Command, config: () => Config): void {
@@ -35,12 +45,12 @@ export function registerReadCommand(program: Command, config: () => Config): voi
     .argument("[text...]", "the text; without it, texts are read from stdin, one per line")
     .action(async (words: string[], options: ReadOptions) => {
       const settings = config();
-      const voice = loadVoiceCatalog(settings.voicesFile).get(options.voice);
+      const voice = loadCatalog(settings).voices.get(options.voice);
       if (!voice) throw new Error(`unknown voice "${options.voice}"; GET /voices lists the voices`);
       const lexicon: Lexicon | undefined = settings.lexiconFile ? loadLexiconFile(settings.lexiconFile) : undefined;
       const print = (text: string) => {
         const { reading } = readForVoice(text, voice, lexicon);
-        process.stdout.write(`${options.json ? JSON.stringify(reading) : human(reading)}\n`);
+        process.stdout.write(`${options.json ? JSON.stringify(reading) : human(reading, voice)}\n`);
       };
       if (words.length > 0) {
         print(words.join(" "));

@@ -4,8 +4,9 @@
  * the read command shows exactly what synthesis uses.
  */
 
-import { isDialect, type Lexicon, readText } from "@fangyan/frontend";
+import { type Dialect, isDialect, type Lexicon, readText } from "@fangyan/frontend";
 import type { FastifyBaseLogger } from "fastify";
+import { isEspeakVoice } from "../speech/espeak/arguments.js";
 import type { Voice } from "../speech/voices.js";
 
 /** The JSON shape of `fangyan read --json`. */
@@ -21,24 +22,49 @@ export interface SpeechReading {
 
 export interface SpeechInput {
   reading: SpeechReading;
-  /** The engine input is front-end markup; false for a dialect the front-end does not read. */
+  /** The engine input is espeak-ng markup; false for plain text (other engines, or no front-end rules). */
   markup: boolean;
 }
 
+type ReadVoice = Pick<Voice, "id" | "dialect_code" | "reading" | "engine">;
+
 /**
- * A voice of a dialect the front-end does not know (an operator's own, say)
- * is given the raw text, as before the front-end existed; no voice shipped
- * is one.
+ * The front-end rules that read a voice's texts: its own setting, else its
+ * dialect's rules, Mandarin's for a Mandarin-family group ("cmn-sichuan"),
+ * Cantonese's for a Cantonese-family one, else none.
  */
-export function readForVoice(text: string, voice: Pick<Voice, "id" | "dialect_code">, lexicon?: Lexicon): SpeechInput {
+export function readingRulesOf(voice: Pick<Voice, "dialect_code" | "reading">): Dialect | undefined {
+  const rules = voice.reading ?? voice.dialect_code;
+  if (rules === "none") return undefined;
+  if (isDialect(rules)) return rules;
+  const family = rules.split("-")[0] ?? rules;
+  return isDialect(family) ? family : undefined;
+}
+
+/**
+ * espeak-ng is given the front-end's markup: its syllables, tones and pauses.
+ * Every other engine is given the front-end's normalised text (numbers,
+ * dates, money and units written out in words), which its own front-end
+ * reads (docs/engines.md says what that honours). A voice without front-end
+ * rules is given the text as sent.
+ */
+export function readForVoice(text: string, voice: ReadVoice, lexicon?: Lexicon): SpeechInput {
   const base = { voice_id: voice.id, dialect_code: voice.dialect_code };
-  if (!isDialect(voice.dialect_code)) {
+  const dialect = readingRulesOf(voice);
+  if (dialect === undefined) {
     return { reading: { ...base, normalized: text, syllables: [], engine_input: text, unread: [] }, markup: false };
   }
-  const read = readText(text, { dialect: voice.dialect_code, ...(lexicon ? { lexicon } : {}) });
+  const read = readText(text, { dialect, ...(lexicon ? { lexicon } : {}) });
+  const espeak = isEspeakVoice(voice.engine);
   return {
-    reading: { ...base, normalized: read.normalized, syllables: read.syllables, engine_input: read.engineInput, unread: read.unread },
-    markup: true,
+    reading: {
+      ...base,
+      normalized: read.normalized,
+      syllables: read.syllables,
+      engine_input: espeak ? read.engineInput : read.normalized,
+      unread: read.unread,
+    },
+    markup: espeak,
   };
 }
 
@@ -48,11 +74,12 @@ export function readForVoice(text: string, voice: Pick<Voice, "id" | "dialect_co
  * and tens of MB for Cantonese) are ready before the first request instead of
  * stalling the event loop under it.
  */
-export function warmUpReading(voices: ReadonlyArray<Pick<Voice, "id" | "dialect_code">>, lexicon?: Lexicon): void {
+export function warmUpReading(voices: readonly ReadVoice[], lexicon?: Lexicon): void {
   const seen = new Set<string>();
   for (const voice of voices) {
-    if (seen.has(voice.dialect_code)) continue;
-    seen.add(voice.dialect_code);
+    const rules = readingRulesOf(voice) ?? "none";
+    if (seen.has(rules)) continue;
+    seen.add(rules);
     // Simplified characters (the Cantonese reading converts them), a number, a date and Latin letters.
     readForVoice("这是2026年11月22日的第1句：银行行长说OK。", voice, lexicon);
   }
@@ -64,7 +91,8 @@ export function logUnread(input: SpeechInput, log: Pick<FastifyBaseLogger, "warn
   if (unread.length > 0) log.warn({ voice_id, unread }, "characters with no reading are not spoken");
 }
 
-/** Nothing in the text is spoken: the front-end found no syllable (emoji or punctuation only). */
+/** Nothing in the text is spoken: the front-end found no syllable, or plain text has no letter or digit (emoji or punctuation only). */
 export function isSilent(input: SpeechInput): boolean {
-  return input.markup && input.reading.syllables.length === 0;
+  if (input.markup) return input.reading.syllables.length === 0;
+  return !/[\p{L}\p{N}]/u.test(input.reading.engine_input);
 }

@@ -7,8 +7,17 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { espeakVoiceSchema } from "./espeak/voice.js";
+import { httpVoiceSchema } from "./http/voice.js";
+import { sherpaVoiceSchema } from "./sherpa/voice.js";
 
 const id = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const engineKinds = ["espeak-ng", "sherpa-onnx", "http"] as const;
+
+const engineSchema = z.discriminatedUnion("kind", [espeakVoiceSchema, sherpaVoiceSchema, httpVoiceSchema], {
+  error: () => `kind must be one of ${engineKinds.join(", ")} (no kind means espeak-ng)`,
+});
 
 const voiceSchema = z.strictObject({
   /** Stable: clients store it, so renaming a voice means a new id. */
@@ -16,21 +25,20 @@ const voiceSchema = z.strictObject({
   name: z.string().trim().min(1),
   dialect_code: z.string().regex(id, "must be a lowercase code such as cmn or yue"),
   dialect_label: z.string().trim().min(1),
-  gender: z.enum(["female", "male"]),
-  engine: z.strictObject({
-    espeakVoice: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, "must be an espeak-ng voice name"),
-    variant: z
-      .string()
-      .regex(/^[a-z0-9_]+$/i, "must be an espeak-ng variant name")
-      .optional(),
-    rate: z.int().min(80).max(450).optional(),
-    pitch: z.int().min(0).max(99).optional(),
-    /** espeak-ng's pitch base and range in Hz (engine.ts); the tone tests hold every voice to its figures. */
-    pitchHz: z
-      .tuple([z.int().min(40).max(400), z.int().min(40).max(800)])
-      .refine(([base, range]) => range > base, "the range (second) must be above the base (first)")
-      .optional(),
-  }),
+  /** Optional: an engine's voice may have none worth stating. */
+  gender: z.enum(["female", "male"]).optional(),
+  /**
+   * Which engine speaks the voice and how: `kind` "espeak-ng" (the default,
+   * so entries written before other engines keep working), "sherpa-onnx" or "http".
+   */
+  engine: engineSchema,
+  /**
+   * Which rules of the text front-end read the voice's texts: "cmn" (Mandarin),
+   * "yue" (Cantonese) or "none" (the text as sent). Default: the dialect's own
+   * rules when the front-end has them, Mandarin's for a Mandarin-family group
+   * (a dialect_code starting "cmn-", such as cmn-sichuan), else none.
+   */
+  reading: z.enum(["cmn", "yue", "none"]).optional(),
   /** Kept in the file (e.g. while a voice is retired) but neither listed nor usable. */
   hidden: z.boolean().optional(),
 });
@@ -61,6 +69,9 @@ const catalogSchema = z.array(voiceSchema).superRefine((voices, context) => {
 
 export type Voice = z.infer<typeof voiceSchema>;
 
+/** A voice's `engine` entry: what its engine needs to speak it. */
+export type EngineVoice = Voice["engine"];
+
 /** One entry of GET /voices. */
 export type VoiceSummary = Pick<Voice, "id" | "name" | "dialect_code" | "gender">;
 
@@ -69,6 +80,8 @@ export interface VoiceCatalog {
   get(id: string): Voice | undefined;
   /** Visible voices, in file order. */
   list(): Voice[];
+  /** Every voice, hidden ones too. */
+  all(): Voice[];
   /** Visible voices by dialect label, in file order: the data of GET /voices. */
   grouped(): Record<string, VoiceSummary[]>;
 }
@@ -76,13 +89,22 @@ export interface VoiceCatalog {
 // src/speech/voices.ts and dist/speech/voices.js both sit two levels below the package root.
 const defaultPath = fileURLToPath(new URL("../../voices.json", import.meta.url));
 
-export function loadVoiceCatalog(path: string = defaultPath): VoiceCatalog {
+/**
+ * The catalog of `path`, plus `installed`: the voices that `fangyan models add`
+ * registered with installed models (sherpa/models.ts). An installed voice whose
+ * id the file already has is the file's: an operator's edit wins.
+ */
+export function loadVoiceCatalog(path: string = defaultPath, installed: readonly Voice[] = []): VoiceCatalog {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`Voice catalog ${path} could not be read: ${why}`, { cause: error });
+  }
+  if (Array.isArray(json) && installed.length > 0) {
+    const inFile = new Set(json.map((entry: unknown) => (entry && typeof entry === "object" && "id" in entry ? entry.id : undefined)));
+    json = [...json, ...installed.filter((voice) => !inFile.has(voice.id))];
   }
   const parsed = catalogSchema.safeParse(json);
   if (!parsed.success) {
@@ -98,11 +120,12 @@ function catalogOf(voices: readonly Voice[]): VoiceCatalog {
   return {
     get: (voiceId) => byId.get(voiceId),
     list: () => [...visible],
+    all: () => [...voices],
     grouped: () => {
       const groups: Record<string, VoiceSummary[]> = {};
       for (const { id: voiceId, name, dialect_code, dialect_label, gender } of visible) {
         const group = groups[dialect_label] ?? [];
-        group.push({ id: voiceId, name, dialect_code, gender });
+        group.push({ id: voiceId, name, dialect_code, ...(gender ? { gender } : {}) });
         groups[dialect_label] = group;
       }
       return groups;

@@ -47,20 +47,20 @@ export class AudioCache {
 }
 
 /**
- * The engine (name and version: a new engine build may sound different), the
- * voice (its id, dialect and engine settings), the controls and the text. The
- * text is keyed as the client sent it rather than as the front-end reads it:
- * the reading follows from the text, the dialect and the operator lexicon
- * (read once at start, so the same for every entry of this process), and a
- * hit then skips the front-end too, which takes milliseconds on its own.
+ * The engine (its name names the model or endpoint, its version the build and
+ * the model file's digest: a new build may sound different), the voice (its
+ * id, dialect, reading rules and whole engine entry), the controls and the
+ * text. The text is keyed as the client sent it rather than as the front-end
+ * reads it: the reading follows from the text, the voice and the operator
+ * lexicon (read once at start, so the same for every entry of this process),
+ * and a hit then skips the front-end too, which takes milliseconds on its own.
  */
 export function audioCacheKey(
   engine: { name: string; version: string },
-  voice: Pick<Voice, "id" | "dialect_code" | "engine">,
+  voice: Pick<Voice, "id" | "dialect_code" | "reading" | "engine">,
   params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume">,
 ): string {
-  const { espeakVoice, variant, rate, pitch, pitchHz } = voice.engine;
-  const parts = [engine.name, engine.version, voice.id, voice.dialect_code, espeakVoice, variant, rate, pitch, pitchHz];
+  const parts = [engine.name, engine.version, voice.id, voice.dialect_code, voice.reading ?? null, voice.engine];
   const controls = [params.speed, params.pitch, params.volume];
   // JSON keeps field boundaries unambiguous whatever the text contains.
   return createHash("sha256")

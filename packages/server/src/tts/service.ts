@@ -8,8 +8,8 @@ import type { AudioStore } from "../audio/store.js";
 import type { StorageStatus } from "../disk/free-space.js";
 import { ServiceError } from "../errors.js";
 import { isSilent, logUnread, readForVoice } from "../reading/reader.js";
-import { type SpeechEngine, SynthesisError, type SynthesisFailure, type SynthesisRequest } from "../speech/engine.js";
-import { canFitForJoin, pauseNear } from "../speech/mp3/gapless.js";
+import { type SpeechEngine, type SpeechEngines, SynthesisError, type SynthesisFailure, type SynthesisRequest } from "../speech/engine.js";
+import { pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
@@ -20,7 +20,8 @@ import { synthesizeInOrder } from "./streamed.js";
 
 export interface TtsServiceOptions {
   store: Store;
-  engine: SpeechEngine;
+  /** The engine of each voice (speech/engines.ts). */
+  engines: SpeechEngines;
   voices: VoiceCatalog;
   audio: AudioStore;
   log: FastifyBaseLogger;
@@ -197,8 +198,9 @@ export class TtsService {
     inProgress: AudioInProgress,
     productions: ProductionKeeper,
   ): Promise<TtsResult> {
-    const { engine, lexicon } = this.options;
-    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, this.options.log);
+    const { lexicon, log } = this.options;
+    const engine = this.options.engines.for(voice.engine);
+    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, log);
     let next = 0;
     let first: Uint8Array | undefined;
     try {
@@ -252,7 +254,8 @@ export class TtsService {
    * it is one synthesis: cutting would only add the engine's fixed cost.
    */
   private async produce(params: TtsParams, voice: Voice): Promise<Uint8Array> {
-    const { engine, cache, lexicon } = this.options;
+    const { cache, lexicon } = this.options;
+    const engine = this.options.engines.for(voice.engine);
     const key = cache && audioCacheKey(engine, voice, params);
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
@@ -268,14 +271,14 @@ export class TtsService {
     const [only] = requests;
     const mp3 =
       requests.length === 1 && only && free >= 2 && params.rawChars >= SPLIT_ENCODE_MIN_CHARS
-        ? await this.encodeInHalves(only)
-        : await this.synthesizeAll(requests);
+        ? await this.encodeInHalves(engine, only)
+        : await this.synthesizeAll(engine, requests);
     if (key !== undefined) cache?.set(key, mp3);
     return mp3;
   }
 
-  private async synthesizeAll(requests: readonly SynthesisRequest[]): Promise<Uint8Array> {
-    const parts = await Promise.all(requests.map((request) => this.options.engine.synthesize(request)));
+  private async synthesizeAll(engine: SpeechEngine, requests: readonly SynthesisRequest[]): Promise<Uint8Array> {
+    const parts = await Promise.all(requests.map((request) => engine.synthesize(request)));
     return parts.length === 1 && parts[0] ? parts[0].mp3 : joinMp3(parts.map((part) => part.mp3));
   }
 
@@ -284,11 +287,10 @@ export class TtsService {
    * threads: the samples are cut in the pause nearest their middle and the
    * halves encoded at once, then joined gaplessly (speech/mp3/gapless.ts).
    */
-  private async encodeInHalves(request: SynthesisRequest): Promise<Uint8Array> {
-    const { engine } = this.options;
+  private async encodeInHalves(engine: SpeechEngine, request: SynthesisRequest): Promise<Uint8Array> {
     if (!engine.synthesizePcm || !engine.encode) return (await engine.synthesize(request)).mp3;
     const { pcm, sampleRate } = await engine.synthesizePcm(request);
-    const cut = canFitForJoin(sampleRate) ? pauseNear(pcm, pcm.length / 2) : undefined;
+    const cut = pauseNear(pcm, pcm.length / 2, sampleRate);
     if (cut === undefined) return (await engine.encode(pcm, sampleRate, false)).mp3;
     const halves = await Promise.all([
       engine.encode(pcm.slice(0, cut), sampleRate, true),

@@ -96,7 +96,7 @@ function readChunk(
   return isSilent(input) ? undefined : input;
 }
 
-/** Sentences read one by one, as one engine input: the front-end joins its clauses with a space too. */
+/** Sentences read one by one, as one engine input. */
 function joinReadings(sentences: readonly SpeechInput[]): SpeechInput | undefined {
   const [first] = sentences;
   if (first === undefined) return undefined;
@@ -106,7 +106,8 @@ function joinReadings(sentences: readonly SpeechInput[]): SpeechInput | undefine
       ...first.reading,
       normalized: sentences.map((s) => s.reading.normalized).join(""),
       syllables: sentences.flatMap((s) => s.reading.syllables),
-      engine_input: sentences.map((s) => s.reading.engine_input).join(" "),
+      // Markup joins its clauses with a space; plain text (engines other than espeak-ng) as written.
+      engine_input: sentences.map((s) => s.reading.engine_input).join(first.markup ? " " : ""),
       unread: sentences.flatMap((s) => s.reading.unread),
     },
   };

@@ -7,6 +7,7 @@ import { AudioInProgress } from "../../src/audio/in-progress.js";
 import { audioRoutes } from "../../src/audio/routes.js";
 import type { AudioStore } from "../../src/audio/store.js";
 import type { SpeechEngine, SynthesisRequest } from "../../src/speech/engine.js";
+import { singleEngine } from "../../src/speech/engines.js";
 import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
@@ -29,6 +30,7 @@ export interface WatchedEngine extends SpeechEngine {
 export function watchEngine(inner: SpeechEngine): WatchedEngine {
   const watched: WatchedEngine = {
     name: inner.name,
+    kind: inner.kind,
     version: inner.version,
     threads: inner.threads ?? 1,
     inFlight: () => inner.inFlight?.() ?? 0,
@@ -95,7 +97,7 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}, fault
   const productions = new ProductionKeeper({ store, audio, log, leaseMs: 30_000, inProgress });
   const service = new TtsService({
     store,
-    engine,
+    engines: singleEngine(engine),
     voices: loadVoiceCatalog(),
     audio,
     log,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { WasmModule } from "espeak-ng";
 import { beforeAll, describe, expect, it } from "vitest";
-import { espeakLanguagesOf, espeakVoiceName } from "../../src/speech/espeak/arguments.js";
+import { espeakLanguagesOf, espeakVoiceName, isEspeakVoice } from "../../src/speech/espeak/arguments.js";
 import { compileEspeak, EspeakInstance } from "../../src/speech/espeak/instance.js";
 import { withoutFiles } from "../../src/speech/espeak/slim.js";
 import { inputPath, outputPath } from "../../src/speech/espeak/task.js";
@@ -95,6 +95,7 @@ describe("espeak-ng without the dictionaries no voice uses", () => {
     const whole = await EspeakInstance.create(compiled);
     const slim = await EspeakInstance.create(compileEspeak(languages));
     for (const voice of voices) {
+      if (!isEspeakVoice(voice.engine)) throw new Error(`${voice.id} is not an espeak-ng voice`);
       const name = espeakVoiceName(voice.engine);
       if (name === undefined) throw new Error(`${voice.id} has no espeak-ng name`);
       // The variant the worker writes before a call.

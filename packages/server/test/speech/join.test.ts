@@ -3,7 +3,11 @@ import { describeMp3, joinMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpeechEngine, SynthesisRequest, SynthesisResult } from "../../src/speech/engine.js";
 import { createEspeakEngine } from "../../src/speech/espeak/engine.js";
-import { joinFrameSamples } from "../../src/speech/mp3/gapless.js";
+import { frameSamplesAt } from "../../src/speech/mp3/gapless.js";
+
+/** espeak-ng speaks at 22 050 Hz: MPEG-2 frames of 576 samples. */
+const joinFrameSamples = frameSamplesAt(22_050);
+
 import { groupByWeights, sentencesOf } from "../../src/tts/parts.js";
 import { decodeMp3, lameInstalled, largestStep } from "../helpers/decode.js";
 

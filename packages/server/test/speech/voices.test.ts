@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isEspeakVoice } from "../../src/speech/espeak/arguments.js";
 import { loadVoiceCatalog } from "../../src/speech/voices.js";
 
 let dir: string;
@@ -47,7 +48,7 @@ describe("the shipped voice catalog", () => {
   it("gives each voice its own espeak voice and variant", () => {
     const engines = loadVoiceCatalog()
       .list()
-      .map((v) => `${v.engine.espeakVoice}+${v.engine.variant ?? ""}`);
+      .map((v) => (isEspeakVoice(v.engine) ? `${v.engine.espeakVoice}+${v.engine.variant ?? ""}` : v.id));
     expect(new Set(engines).size).toBe(engines.length);
   });
 });
@@ -102,5 +103,50 @@ describe("loading a voice catalog", () => {
     expect(() => loadVoiceCatalog(broken)).toThrow(`Voice catalog ${broken} could not be read`);
     const missing = join(dir, "absent.json");
     expect(() => loadVoiceCatalog(missing)).toThrow(missing);
+  });
+});
+
+describe("each voice names its engine", () => {
+  const http = { kind: "http", baseUrl: "http://10.0.0.5:8880/v1/", model: "kokoro", voice: "zf_xiaoxiao", responseFormat: "wav" };
+
+  it("an entry without kind is an espeak-ng voice, as before other engines", () => {
+    const catalog = loadVoiceCatalog(catalogFile([voice("cmn-female-1", "cmn")]));
+    expect(catalog.get("cmn-female-1")?.engine).toEqual({ espeakVoice: "cmn" });
+  });
+
+  it("takes the contract's HTTP entry, with defaults for what it leaves out", () => {
+    const catalog = loadVoiceCatalog(catalogFile([voice("remote", "cmn", { engine: http })]));
+    expect(catalog.get("remote")?.engine).toEqual({
+      ...http,
+      baseUrl: "http://10.0.0.5:8880/v1",
+      sampleRate: 24_000,
+      timeoutMs: 60_000,
+      maxConcurrent: 4,
+    });
+    const pcm = { ...http, baseUrl: "http://10.0.0.5:8880/v1", responseFormat: "pcm", sampleRate: 16_000, apiKeyEnv: "KOKORO_KEY" };
+    expect(loadVoiceCatalog(catalogFile([voice("remote", "cmn", { engine: pcm })])).get("remote")?.engine).toMatchObject(pcm);
+  });
+
+  it("takes a sherpa-onnx entry, speaker 0 unless given", () => {
+    const catalog = loadVoiceCatalog(catalogFile([voice("neural", "yue", { engine: { kind: "sherpa-onnx", model: "vits-cantonese" } })]));
+    expect(catalog.get("neural")?.engine).toEqual({ kind: "sherpa-onnx", model: "vits-cantonese", speaker: 0 });
+  });
+
+  it("refuses an unknown kind with a message that says which kinds exist", () => {
+    expect(() => loadVoiceCatalog(catalogFile([voice("x", "cmn", { engine: { kind: "azure", voice: "x" } })]))).toThrow(
+      /\[0\]\.engine(\.kind)?: kind must be one of espeak-ng, sherpa-onnx, http \(no kind means espeak-ng\)/,
+    );
+  });
+
+  it("refuses an HTTP entry whose URL is not http(s), naming the field", () => {
+    expect(() => loadVoiceCatalog(catalogFile([voice("x", "cmn", { engine: { ...http, baseUrl: "ftp://host/v1" } })]))).toThrow(
+      /\[0\]\.engine\.baseUrl/,
+    );
+  });
+
+  it("groups a dialect espeak-ng does not have under its own label, gender optional", () => {
+    const sichuan = { id: "sc-1", name: "四川话 · 阿妹", dialect_code: "cmn-sichuan", dialect_label: "四川话", engine: http };
+    const catalog = loadVoiceCatalog(catalogFile([voice("cmn-female-1", "cmn"), sichuan]));
+    expect(catalog.grouped()["四川话"]).toEqual([{ id: "sc-1", name: "四川话 · 阿妹", dialect_code: "cmn-sichuan" }]);
   });
 });

@@ -1,7 +1,11 @@
 import fs from "node:fs/promises";
 import { describeMp3 } from "@fangyan/mp3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinFrameSamples } from "../../src/speech/mp3/gapless.js";
+import { frameSamplesAt } from "../../src/speech/mp3/gapless.js";
+
+/** espeak-ng speaks at 22 050 Hz: MPEG-2 frames of 576 samples. */
+const joinFrameSamples = frameSamplesAt(22_050);
+
 import { decodeMp3, lameInstalled, largestStep } from "../helpers/decode.js";
 import { audioIdOf, type ServiceRig, serviceRig, ttsParams } from "../helpers/tts-service.js";
 

@@ -6,29 +6,27 @@
 import type { EngineVoice, SynthesisRequest } from "../engine.js";
 import { type EspeakTask, inputPath, outputPath } from "./task.js";
 import { variantOf } from "./variants.js";
+import { type EspeakVoice, espeakPitchRange, espeakRateRange, espeakVariantPattern, espeakVoicePattern } from "./voice.js";
 
 /** espeak-ng's own defaults, which the request's 1.0 multipliers mean. */
 export const espeakDefaults = { rate: 175, pitch: 50, amplitude: 100 } as const;
 
-// espeak clamps speed below 80 wpm itself; above 450 it needs the sonic
-// library, which this build leaves out, so we clamp to the range it honours.
-const rateRange = [80, 450] as const;
-const pitchRange = [0, 99] as const;
 const amplitudeRange = [0, 200] as const;
 
 /** The argv and text for one call, or a reason the request cannot be spoken. */
 export type PreparedTask = { ok: true; task: EspeakTask } | { ok: false; reason: "nothing_to_speak" | "voice_unavailable" };
 
 export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
-  const voice = espeakVoiceName(request.voice);
-  if (voice === undefined) return { ok: false, reason: "voice_unavailable" };
+  const espeakVoice = isEspeakVoice(request.voice) ? request.voice : undefined;
+  const voice = espeakVoice && espeakVoiceName(espeakVoice);
+  if (espeakVoice === undefined || voice === undefined) return { ok: false, reason: "voice_unavailable" };
   const text = request.markup ? markupText(request.text) : speakableText(request.text);
   if (text === undefined) return { ok: false, reason: "nothing_to_speak" };
 
-  const rate = scale(request.voice.rate ?? espeakDefaults.rate, request.speed, rateRange);
-  const pitch = scale(request.voice.pitch ?? espeakDefaults.pitch, request.pitch, pitchRange);
+  const rate = scale(espeakVoice.rate ?? espeakDefaults.rate, request.speed, espeakRateRange);
+  const pitch = scale(espeakVoice.pitch ?? espeakDefaults.pitch, request.pitch, espeakPitchRange);
   const amplitude = scale(espeakDefaults.amplitude, request.volume, amplitudeRange);
-  const variant = variantOf(request.voice);
+  const variant = variantOf(espeakVoice);
   return {
     ok: true,
     task: {
@@ -44,18 +42,25 @@ export function prepareEspeakTask(request: SynthesisRequest): PreparedTask {
   };
 }
 
-/** The espeak-ng languages of some voices ("cmn" for "cmn" or "cmn-latn-pinyin"), each once. */
+/** An entry without `kind` is espeak-ng's: the catalog's entries from before other engines. */
+export function isEspeakVoice(voice: EngineVoice): voice is EspeakVoice {
+  return voice.kind === undefined || voice.kind === "espeak-ng";
+}
+
+/** The espeak-ng languages of some voices ("cmn" for "cmn" or "cmn-latn-pinyin"), each once; other engines' voices are skipped. */
 export function espeakLanguagesOf(voices: readonly EngineVoice[]): string[] {
-  return [...new Set(voices.map((voice) => voice.espeakVoice.split("-")[0] ?? voice.espeakVoice))];
+  const names = voices.filter(isEspeakVoice).map((voice) => voice.espeakVoice);
+  return [...new Set(names.map((name) => name.split("-")[0] ?? name))];
 }
 
 /**
- * "cmn", or "cmn+fy-f2" for a voice with a variant (variants.ts), or
- * undefined when the names could be read as something else.
+ * "cmn", or "cmn+fy-f2-110-390" for a voice with a variant or a pitch of its
+ * own (variants.ts), or undefined when the names could be read as something
+ * else (checked again: requests are built in code too).
  */
-export function espeakVoiceName(voice: EngineVoice): string | undefined {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(voice.espeakVoice)) return undefined;
-  if (voice.variant !== undefined && !/^[a-z0-9_]+$/i.test(voice.variant)) return undefined;
+export function espeakVoiceName(voice: EspeakVoice): string | undefined {
+  if (!espeakVoicePattern.test(voice.espeakVoice)) return undefined;
+  if (voice.variant !== undefined && !espeakVariantPattern.test(voice.variant)) return undefined;
   if (voice.pitchHz?.some((hz) => !Number.isInteger(hz))) return undefined;
   const variant = variantOf(voice);
   return variant === undefined ? voice.espeakVoice : `${voice.espeakVoice}+${variant.name}`;

@@ -14,7 +14,7 @@
  * Pure: the worker writes the text into the engine's file system (instance.ts).
  */
 
-import type { EngineVoice } from "../engine.js";
+import type { EspeakVoice } from "./voice.js";
 
 export interface EspeakVariant {
   /** The file name under espeak-ng's voices/!v, which follows "+" in `-v`. */
@@ -30,7 +30,7 @@ export interface EspeakVariant {
  * is f3 with pitch 110 390. Catalog variant names cannot hold "-", so a name
  * of ours never meets one of espeak-ng's.
  */
-export function variantOf(voice: EngineVoice): EspeakVariant | undefined {
+export function variantOf(voice: EspeakVoice): EspeakVariant | undefined {
   if (voice.variant === undefined && voice.pitchHz === undefined) return undefined;
   const name = ["fy", voice.variant ?? "default", ...(voice.pitchHz ?? [])].join("-");
   return {

@@ -4,13 +4,13 @@
  */
 
 import type { WasmModule } from "espeak-ng";
-import { move, transferableSymbol, valueSymbol, workerData } from "piscina";
+import { workerData } from "piscina";
 import { createMp3Encoder } from "wasm-media-encoders";
-import { encodeMp3, type Mp3Encoder } from "../mp3/encoder.js";
-import { canFitForJoin, fitForJoin } from "../mp3/gapless.js";
+import type { Mp3Encoder } from "../mp3/encoder.js";
+import { type EncodeTask, encodeOutcome, finish, type Moved, type WorkerOutcome } from "../outcome.js";
+import { readWav } from "../wav.js";
 import { EspeakInstance, type EspeakRun } from "./instance.js";
-import type { EncodeTask, EspeakOutcome, EspeakTask } from "./task.js";
-import { readWav } from "./wav.js";
+import type { EspeakTask } from "./task.js";
 
 /** What engine.ts gives each worker: espeak-ng's module, compiled once for all of them. */
 export interface EspeakWorkerData {
@@ -48,10 +48,7 @@ async function loadRuntime(): Promise<Runtime> {
 // Start as the worker starts; a failure surfaces on the first task.
 loadRuntime().catch(() => {});
 
-/** An outcome whose MP3 buffer piscina transfers; the main thread receives the EspeakOutcome. */
-type Moved = ReturnType<typeof move>;
-
-export async function synthesize(task: EspeakTask): Promise<EspeakOutcome | Moved> {
+export async function synthesize(task: EspeakTask): Promise<WorkerOutcome | Moved> {
   let wav: Uint8Array;
   let encoder: Mp3Encoder;
   try {
@@ -74,17 +71,11 @@ export async function synthesize(task: EspeakTask): Promise<EspeakOutcome | Move
 
   const audio = readWav(wav);
   if (audio.channels !== 1) return { ok: false, reason: "failed", detail: `${audio.channels} channels` };
-  if (isSilent(audio.samples)) return { ok: false, reason: "no_audio", detail: "silent WAV" };
-  if (task.output === "pcm") {
-    const pcm = audio.samples.slice(); // its own buffer, to transfer
-    const outcome: EspeakOutcome = { ok: true, kind: "pcm", pcm, sampleRate: audio.sampleRate };
-    return move({ [transferableSymbol]: [pcm.buffer], [valueSymbol]: outcome });
-  }
-  return encodeOutcome(encoder, audio.samples, audio.sampleRate, task.fitForJoin);
+  return finish(encoder, audio.samples, audio.sampleRate, task.fitForJoin, task.output);
 }
 
 /** The "encode" task: PCM from the main thread (a part of a synthesis) to MP3. */
-export async function encode(task: EncodeTask): Promise<EspeakOutcome | Moved> {
+export async function encode(task: EncodeTask): Promise<WorkerOutcome | Moved> {
   try {
     const { encoder } = await loadRuntime();
     return encodeOutcome(encoder, task.pcm, task.sampleRate, task.fitForJoin);
@@ -93,19 +84,6 @@ export async function encode(task: EncodeTask): Promise<EspeakOutcome | Moved> {
   }
 }
 
-function encodeOutcome(encoder: Mp3Encoder, samples: Int16Array, sampleRate: number, fit: boolean): Moved {
-  const pcm = fit && canFitForJoin(sampleRate) ? fitForJoin(samples) : samples;
-  const mp3 = encodeMp3(encoder, pcm, sampleRate);
-  const outcome: EspeakOutcome = { ok: true, kind: "mp3", mp3, samples: pcm.length, sampleRate };
-  // Hand the MP3's buffer to the main thread instead of copying it.
-  return move({ [transferableSymbol]: [mp3.buffer], [valueSymbol]: outcome });
-}
-
 function describe(run: EspeakRun): string {
   return `espeak-ng exit status ${run.status ?? "unknown"}: ${run.errors.slice(0, 500) || "no WAV written"}`;
-}
-
-function isSilent(samples: Int16Array): boolean {
-  for (let i = 0; i < samples.length; i++) if (samples[i] !== 0) return false;
-  return true;
 }

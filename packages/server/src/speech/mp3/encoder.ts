@@ -17,10 +17,11 @@ export type Mp3Quality = { mode: "cbr"; kbps: 32 | 40 | 48 | 64 | 80 | 96 | 112 
  */
 export const speechMp3Quality: Mp3Quality = { mode: "cbr", kbps: 48 };
 
-const mp3SampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+/** The sample rates MP3 carries (MPEG-1, 2 and 2.5). */
+export const mp3SampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 type Mp3SampleRate = (typeof mp3SampleRates)[number];
 
-function isMp3SampleRate(rate: number): rate is Mp3SampleRate {
+export function isMp3SampleRate(rate: number): rate is Mp3SampleRate {
   return (mp3SampleRates as readonly number[]).includes(rate);
 }
 

@@ -1,0 +1,6 @@
+declare module "unbzip2-stream" {
+  import type { Duplex } from "node:stream";
+
+  function unbzip2Stream(): Duplex;
+  export = unbzip2Stream;
+}
