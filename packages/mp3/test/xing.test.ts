@@ -1,6 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildXingFrame, crc16, describeMp3, iterateFrames, lameEncoderDelay, readXingTag, xingTagOffset } from "../src/index.js";
+import { lameTagChecksums, referenceCrc16Arc } from "./helpers/lame-tag.js";
 import { audioFrames, concat, encodedFile } from "./helpers/synthetic.js";
+
+/** A file Debian's `lame` 3.100 wrote (test/fixtures/README.md says how). */
+function lameFixture(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+}
 
 function firstFrame(mp3: Uint8Array) {
   const frame = iterateFrames(mp3).next().value;
@@ -58,12 +65,44 @@ describe("the Xing/Info frame", () => {
 
     const lame = tag + 120;
     expect(new TextDecoder().decode(mp3.subarray(lame, lame + 9))).toBe("LAME3.100");
-    const view = new DataView(mp3.buffer, mp3.byteOffset);
-    expect(view.getUint16(lame + 34)).toBe(crc16(mp3, first.offset, lame + 34));
-    expect(view.getUint16(lame + 32)).toBe(crc16(mp3, first.header.length, mp3.length));
+    const { musicCrc, tagCrc, expectedMusicCrc, expectedTagCrc } = lameTagChecksums(mp3);
+    expect(tagCrc).toBe(expectedTagCrc);
+    expect(musicCrc).toBe(expectedMusicCrc);
   });
 
   it("refuses a stream without frames", () => {
     expect(() => buildXingFrame(new Uint8Array(10), { pcmSamples: 0, constantBitrate: true })).toThrow(/without frames/);
+  });
+});
+
+describe("the LAME tag's CRC-16, against known answers", () => {
+  const ascii = (text: string) => new TextEncoder().encode(text);
+
+  it("is CRC-16/ARC: the catalogue's check value and a few more, from the bitwise reference too", () => {
+    // The check value of CRC-16/ARC (also called CRC-16, CRC-IBM) in the published CRC catalogues (reveng).
+    expect(crc16(ascii("123456789"), 0, 9)).toBe(0xbb3d);
+    expect(referenceCrc16Arc(ascii("123456789"))).toBe(0xbb3d);
+    expect(crc16(new Uint8Array(0), 0, 0)).toBe(0);
+    for (const text of ["A", "LAME3.100", "The quick brown fox jumps over the lazy dog"]) {
+      const bytes = ascii(text);
+      expect(crc16(bytes, 0, bytes.length)).toBe(referenceCrc16Arc(bytes));
+    }
+    // Only the given range counts.
+    const padded = ascii("xx123456789yy");
+    expect(crc16(padded, 2, 11)).toBe(0xbb3d);
+  });
+
+  it.each([
+    ["lame-cbr-64k.mp3", "Info", 0xc23c, 0x1f96],
+    ["lame-vbr-v5.mp3", "Xing", 0xb342, 0xfc00],
+  ])("gives the same tag and music CRCs as Debian's lame wrote into %s", (name, kind, tagCrc, musicCrc) => {
+    const mp3 = lameFixture(name);
+    const first = iterateFrames(mp3).next().value;
+    if (!first) throw new Error("no frame");
+    const lame = first.offset + xingTagOffset(first.header) + 120;
+    expect(describeMp3(mp3)).toMatchObject({ xingKind: kind, encoderDelay: lameEncoderDelay, xingBytes: mp3.length });
+    expect(lameTagChecksums(mp3)).toEqual({ tagCrc, musicCrc, expectedTagCrc: tagCrc, expectedMusicCrc: musicCrc });
+    expect(crc16(mp3, first.offset, lame + 34)).toBe(tagCrc);
+    expect(crc16(mp3, first.header.length, mp3.length)).toBe(musicCrc);
   });
 });
