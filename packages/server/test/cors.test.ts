@@ -15,7 +15,11 @@ function preflight(baseUrl: string, path: string, origin: string, method = "POST
 
 /** Every Access-Control-* header of an answer: a page may read nothing a preflight did not allow. */
 function corsHeaders(answer: Response): string[] {
-  return [...answer.headers.keys()].filter((name) => name.startsWith("access-control-"));
+  const names: string[] = [];
+  answer.headers.forEach((_value, name) => {
+    if (name.startsWith("access-control-")) names.push(name);
+  });
+  return names;
 }
 
 describe("browser pages on a listed origin (FANGYAN_CORS_ORIGINS)", () => {
