@@ -106,3 +106,102 @@ describe("the LAME tag's CRC-16, against known answers", () => {
     expect(crc16(mp3, first.header.length, mp3.length)).toBe(musicCrc);
   });
 });
+
+describe("our Xing/LAME tag, field by field against the one Debian's lame wrote for the same audio", () => {
+  const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+  /** The fields a player reads from the Xing/Info frame at the start of `mp3`. */
+  function tagFields(mp3: Uint8Array) {
+    const first = iterateFrames(mp3).next().value;
+    if (!first) throw new Error("no frame");
+    const tag = first.offset + xingTagOffset(first.header);
+    const lame = tag + 120;
+    const bytes = view(mp3);
+    return {
+      header: [...mp3.subarray(first.offset, first.offset + 4)],
+      hasCrc: first.header.hasCrc,
+      length: first.header.length,
+      kind: new TextDecoder().decode(mp3.subarray(tag, tag + 4)),
+      flags: bytes.getUint32(tag + 4),
+      frames: bytes.getUint32(tag + 8),
+      bytes: bytes.getUint32(tag + 12),
+      method: (mp3[lame + 9] ?? 0) & 0x0f,
+      bitrate: mp3[lame + 20],
+      delayAndPadding: [...mp3.subarray(lame + 21, lame + 24)],
+      sourceRate: (mp3[lame + 24] ?? 0) >> 6,
+      musicLength: bytes.getUint32(lame + 28),
+      musicCrc: bytes.getUint16(lame + 32),
+    };
+  }
+
+  /** Our Xing frame for the audio of a LAME file, given the sample count LAME's own tag states. */
+  function ours(mp3: Uint8Array, constantBitrate: boolean): Uint8Array {
+    const first = iterateFrames(mp3).next().value;
+    if (!first) throw new Error("no frame");
+    const info = describeMp3(mp3);
+    const pcmSamples = info.frames * info.samplesPerFrame - (info.encoderDelay ?? 0) - (info.encoderPadding ?? 0);
+    const audio = mp3.subarray(first.offset + first.header.length);
+    return concat([buildXingFrame(audio, { pcmSamples, constantBitrate }), audio]);
+  }
+
+  it.each(["lame-cbr-64k.mp3", "lame-44k-128k.mp3"])("constant bitrate (%s): every field LAME fills, but the seek table", (name) => {
+    const lame = lameFixture(name);
+    const theirs = tagFields(lame);
+    expect(tagFields(ours(lame, true))).toEqual(theirs);
+    expect(theirs).toMatchObject({ kind: "Info", flags: 0x0f, method: 1, musicLength: lame.length });
+  });
+
+  it("the 44.1 kHz file states its source rate as 44.1 kHz, the 22.05 kHz one as 32 kHz or less", () => {
+    expect(tagFields(lameFixture("lame-44k-128k.mp3")).sourceRate).toBe(1);
+    expect(tagFields(lameFixture("lame-cbr-64k.mp3")).sourceRate).toBe(0);
+  });
+
+  it("variable bitrate: the same counts, method, delay, padding and music CRC; the frame may be smaller", () => {
+    const lame = lameFixture("lame-vbr-v5.mp3");
+    const built = ours(lame, false);
+    const theirs = tagFields(lame);
+    const mine = tagFields(built);
+    expect(theirs).toMatchObject({ kind: "Xing", method: 4 });
+    expect(mine).toMatchObject({
+      kind: theirs.kind,
+      flags: theirs.flags,
+      frames: theirs.frames,
+      method: theirs.method,
+      delayAndPadding: theirs.delayAndPadding,
+      sourceRate: theirs.sourceRate,
+      musicCrc: theirs.musicCrc,
+      bytes: built.length,
+      musicLength: built.length,
+    });
+    // The smallest frame that holds the tag, at the audio's sample rate and mode.
+    expect(mine.length).toBeLessThanOrEqual(theirs.length);
+  });
+
+  it("over CRC-protected audio (lame -p): LAME's tag is read where LAME put it, and ours has no CRC of its own", () => {
+    const lame = lameFixture("lame-crc-64k.mp3");
+    expect(tagFields(lame)).toMatchObject({ hasCrc: true, kind: "Info", frames: 14, bytes: lame.length });
+    expect(describeMp3(lame)).toMatchObject({ frames: 14, xingFrames: 14, encoderDelay: lameEncoderDelay, encoderPadding: 873 });
+    const built = ours(lame, true);
+    expect(tagFields(built)).toMatchObject({ hasCrc: false, kind: "Info", frames: 14, bytes: built.length });
+    expect(describeMp3(built)).toMatchObject({ frames: 14, xingFrames: 14, encoderDelay: lameEncoderDelay, encoderPadding: 873 });
+  });
+
+  it("reads FFmpeg's copy of the LAME tag ('Lavc') behind an ID3v2 tag", () => {
+    const ffmpeg = lameFixture("ffmpeg-64k.mp3");
+    expect(describeMp3(ffmpeg)).toMatchObject({
+      id3Bytes: 45,
+      frames: 14,
+      xingKind: "Info",
+      xingBytes: 3133,
+      encoderDelay: lameEncoderDelay,
+      encoderPadding: 873,
+    });
+  });
+
+  it("leaves out a padding that does not fit its 12 bits rather than wrapping it", () => {
+    const audio = audioFrames(12);
+    const info = describeMp3(concat([buildXingFrame(audio, { pcmSamples: 100, constantBitrate: true }), audio]));
+    // 12 × 576 - 576 - 100 = 6 236 samples of padding: more than 4 095.
+    expect(info).toMatchObject({ encoderDelay: 0, encoderPadding: 0, xingFrames: 12 });
+  });
+});
