@@ -30,6 +30,18 @@ describe("the node:crypto envelope (@fangyan/protocol/node)", () => {
     expect(await openEnvelope(webKey, sealEnvelopeSync(nodeKey, payload))).toEqual(payload);
   });
 
+  it("derives the same key as WebCrypto from a key that is not ASCII (UTF-8, both)", async () => {
+    const apiKey = "fy_密钥_ключ";
+    const payload = { text: "你好" };
+    expect(openEnvelopeSync(deriveEnvelopeKeySync(apiKey), await sealEnvelope(await deriveEnvelopeKey(apiKey), payload))).toEqual(payload);
+  });
+
+  it("refuses an IV that is not 16 bytes before sealing, like the WebCrypto one", async () => {
+    const iv = new Uint8Array(8);
+    expect(() => sealEnvelopeSync(deriveEnvelopeKeySync(API_KEY), {}, { iv })).toThrow(new RangeError("iv must be 16 bytes"));
+    await expect(sealEnvelope(await deriveEnvelopeKey(API_KEY), {}, { iv })).rejects.toThrow(new RangeError("iv must be 16 bytes"));
+  });
+
   it("fails every way with the one EnvelopeError, like the WebCrypto one", async () => {
     const key = deriveEnvelopeKeySync(API_KEY);
     const good = sealEnvelopeSync(key, { a: 1 });
