@@ -3,21 +3,17 @@
  * the recorded OpenSSL vectors shared with @fangyan/protocol, and OpenSSL
  * (and Python's `cryptography`, where installed) run now on fresh inputs.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hexToBytes, loadEnvelopeVectors } from "../../protocol/test/vectors/envelope-vectors.js";
 import { deriveEnvelopeKey, Fangyan, type Fetch, openEnvelope, sealEnvelope } from "../src/index.js";
+import { toolAvailable } from "./helpers/tools.js";
 
 const recorded = loadEnvelopeVectors();
 
-function hasOpenssl(): boolean {
-  return spawnSync("openssl", ["version"]).status === 0;
-}
-
-function hasPythonCryptography(): boolean {
-  return spawnSync("python3", ["-c", "import cryptography"]).status === 0;
-}
+const hasOpenssl = toolAvailable("OpenSSL", "openssl", ["version"]);
+const hasPythonCryptography = toolAvailable("Python's cryptography", "python3", ["-c", "import cryptography"]);
 
 const aesKeyHex = (apiKey: string) => createHash("sha256").update(apiKey, "utf8").digest("hex");
 
@@ -90,7 +86,7 @@ describe("recorded vectors (packages/protocol/test/vectors/envelope.json, made w
   });
 });
 
-describe.runIf(hasOpenssl())("OpenSSL, run now on fresh inputs", () => {
+describe.runIf(hasOpenssl)("OpenSSL, run now on fresh inputs", () => {
   it("the client decrypts what `openssl enc -aes-256-cbc` encrypted", async () => {
     for (const { apiKey, payload, plaintext, iv } of freshCases()) {
       const encryptedData = opensslEncrypt(apiKey, plaintext, iv.toString("hex"));
@@ -112,7 +108,7 @@ describe.runIf(hasOpenssl())("OpenSSL, run now on fresh inputs", () => {
   });
 });
 
-describe.runIf(hasOpenssl())("the whole client against a server whose crypto is OpenSSL's", () => {
+describe.runIf(hasOpenssl)("the whole client against a server whose crypto is OpenSSL's", () => {
   it("its request opens with `openssl enc -d`, and it reads an answer sealed by `openssl enc`", async () => {
     const apiKey = `fy_${randomBytes(24).toString("base64url")}`;
     const received: unknown[] = [];
@@ -145,7 +141,7 @@ describe.runIf(hasOpenssl())("the whole client against a server whose crypto is 
   });
 });
 
-describe.runIf(hasPythonCryptography())("Python cryptography, run now on fresh inputs", () => {
+describe.runIf(hasPythonCryptography)("Python cryptography, run now on fresh inputs", () => {
   it("the client decrypts what Python encrypted", async () => {
     for (const { apiKey, payload, plaintext, iv } of freshCases()) {
       const encryptedData = python({ op: "encrypt", api_key: apiKey, iv: iv.toString("base64"), text: plaintext });

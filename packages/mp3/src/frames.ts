@@ -145,9 +145,14 @@ export interface XingTag {
 
 export const xingFlags = { frames: 1, bytes: 2, toc: 4, quality: 8 } as const;
 
-/** Where a Xing tag starts inside its frame: right after the (all-zero) side information. */
+/**
+ * Where a Xing tag starts inside its frame: after the header and as many bytes
+ * as the side information takes, whether or not a CRC follows the header.
+ * LAME writes it there in CRC-protected streams too (`lame -p`), and FFmpeg
+ * and mpg123 read it there; counting the CRC would miss their tags.
+ */
 export function xingTagOffset(header: FrameHeader): number {
-  return 4 + (header.hasCrc ? 2 : 0) + header.sideInfoLength;
+  return 4 + header.sideInfoLength;
 }
 
 export function readXingTag(bytes: Uint8Array, frame: Frame): XingTag | undefined {

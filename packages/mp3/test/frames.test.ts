@@ -62,6 +62,32 @@ describe("reading MP3 files", () => {
     expect(info.frameBytes).toBe(mp3.length);
   });
 
+  it("after garbage, takes a sync word for a frame only if another frame follows where it ends", () => {
+    // A header that looks valid (64 kbit/s, 22 050 Hz: 208 bytes) followed by zeros, not by a frame.
+    const fake = concat([Uint8Array.from([0x00, 0xff, 0xf3, 0x80, 0xc4]), new Uint8Array(300)]);
+    const info = describeMp3(concat([audioFrames(5), fake, audioFrames(7)]));
+    expect(info.frames).toBe(12);
+  });
+
+  it("does not take a header with a size byte over 0x7f for an ID3v2 tag", () => {
+    const mp3 = encodedFile(10, 10 * 576 - 1000);
+    const notATag = Uint8Array.from([0x49, 0x44, 0x33, 4, 0, 0, 0x80, 0, 0, 0x10]);
+    expect(id3v2Length(concat([notATag, mp3]))).toBe(0);
+    expect(describeMp3(concat([notATag, mp3])).frames).toBe(10);
+  });
+
+  it("counts the footer of an ID3v2.4 tag that has one", () => {
+    const mp3 = encodedFile(10, 10 * 576 - 1000);
+    const tag = id3v2Tag(20);
+    tag[5] = 0x10; // footer present
+    const footer = Uint8Array.from([0x33, 0x44, 0x49, 4, 0, 0x10, 0, 0, 0, 20]);
+    const tagged = concat([tag, footer, mp3]);
+    expect(id3v2Length(tagged)).toBe(40);
+    const info = describeMp3(tagged);
+    expect(info.id3Bytes).toBe(40);
+    expect(info.id3Bytes + info.frameBytes).toBe(tagged.length);
+  });
+
   it("resynchronises after garbage between frames", () => {
     const garbage = Uint8Array.from([0x00, 0xff, 0xf3, 0x12, 0x00, 0x01]);
     const info = describeMp3(concat([audioFrames(5), garbage, audioFrames(7)]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audioFramesOf, describeMp3, iterateFrames, joinMp3, lameEncoderDelay, readXingTag } from "../src/index.js";
+import { audioFramesOf, buildXingFrame, describeMp3, iterateFrames, joinMp3, lameEncoderDelay, readXingTag } from "../src/index.js";
 import { audioFrames, concat, encodedFile, id3v2Tag } from "./helpers/synthetic.js";
 
 /** The audio frames of a file, without its Xing/Info frame. */
@@ -43,6 +43,16 @@ describe("joining MP3 parts", () => {
     const info = describeMp3(joinMp3(parts));
     expect(info.encoderDelay).toBe(lameEncoderDelay);
     expect(info.encoderPadding).toBe(500);
+  });
+
+  it("the encoder delay is the first part's even when the others state another", () => {
+    const first = concat([
+      buildXingFrame(audioFrames(10), { pcmSamples: 4000, constantBitrate: true, encoderDelay: 1105 }),
+      audioFrames(10),
+    ]);
+    const second = concat([buildXingFrame(audioFrames(10, {}, 10), { pcmSamples: 4000, constantBitrate: true }), audioFrames(10, {}, 10)]);
+    expect(describeMp3(joinMp3([first, second]))).toMatchObject({ encoderDelay: 1105, encoderPadding: 10 * 576 - lameEncoderDelay - 4000 });
+    expect(describeMp3(joinMp3([second, first]))).toMatchObject({ encoderDelay: lameEncoderDelay, encoderPadding: 10 * 576 - 1105 - 4000 });
   });
 
   it("drops ID3 tags, and joins parts that have no Xing frame, stating no gapless data then", () => {

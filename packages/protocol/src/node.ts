@@ -32,7 +32,10 @@ export function pooledRandomBytes(length: number): Buffer {
     pool = randomBytes(POOL_BYTES);
     poolUsed = 0;
   }
-  const bytes = Buffer.from(pool.subarray(poolUsed, poolUsed + length));
+  // A memory of its own: a view into `pool` (or a copy into Node's shared
+  // Buffer pool) would let `bytes.buffer` reveal the IVs handed out next.
+  const bytes = Buffer.alloc(length);
+  pool.copy(bytes, 0, poolUsed, poolUsed + length);
   poolUsed += length;
   return bytes;
 }

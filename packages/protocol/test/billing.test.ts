@@ -20,8 +20,11 @@ describe("characters", () => {
     expect(countChars("你好")).toBe(2);
     expect(countChars("a😀b")).toBe(3);
     expect(countChars("")).toBe(0);
-    // A lone surrogate is still one code point.
+    // A lone surrogate is still one code point, whatever follows it.
     expect(countChars("\ud800x")).toBe(2);
+    expect(countChars("\ud800中")).toBe(2);
+    expect(countChars("\ud800\ue000")).toBe(2);
+    expect(countChars("\udc00\ud800")).toBe(2);
   });
 
   it.each([
@@ -68,6 +71,12 @@ describe("cost", () => {
     [5000, 1_750_000, 875_000],
   ])("%i billable characters at %i cost %i micro-yuan, exactly", (billable, price, cost) => {
     expect(costMicro(billable, price)).toBe(cost);
+  });
+
+  it("rounds a fraction of a micro-yuan up, for a price that does not divide evenly", () => {
+    // 50 × 1 999 999 / 10 000 = 9 999.995
+    expect(costMicro(50, 1_999_999)).toBe(10_000);
+    expect(costMicro(1, 1)).toBe(1);
   });
 
   it("converts to yuan at the edge without float noise", () => {

@@ -30,6 +30,18 @@ describe("the node:crypto envelope (@fangyan/protocol/node)", () => {
     expect(await openEnvelope(webKey, sealEnvelopeSync(nodeKey, payload))).toEqual(payload);
   });
 
+  it("derives the same key as WebCrypto from a key that is not ASCII (UTF-8, both)", async () => {
+    const apiKey = "fy_密钥_ключ";
+    const payload = { text: "你好" };
+    expect(openEnvelopeSync(deriveEnvelopeKeySync(apiKey), await sealEnvelope(await deriveEnvelopeKey(apiKey), payload))).toEqual(payload);
+  });
+
+  it("refuses an IV that is not 16 bytes before sealing, like the WebCrypto one", async () => {
+    const iv = new Uint8Array(8);
+    expect(() => sealEnvelopeSync(deriveEnvelopeKeySync(API_KEY), {}, { iv })).toThrow(new RangeError("iv must be 16 bytes"));
+    await expect(sealEnvelope(await deriveEnvelopeKey(API_KEY), {}, { iv })).rejects.toThrow(new RangeError("iv must be 16 bytes"));
+  });
+
   it("fails every way with the one EnvelopeError, like the WebCrypto one", async () => {
     const key = deriveEnvelopeKeySync(API_KEY);
     const good = sealEnvelopeSync(key, { a: 1 });
@@ -59,12 +71,24 @@ describe("pooled random bytes (IVs and ids)", () => {
       seen.add(iv.toString("hex"));
     }
     expect(seen.size).toBe(2000);
-    // A returned buffer is the caller's own: changing it does not change the next one.
-    const a = pooledRandomBytes(12);
-    a.fill(0);
-    expect(pooledRandomBytes(12).equals(Buffer.alloc(12))).toBe(false);
     // Longer than the pool: still random, full length.
     expect(pooledRandomBytes(10_000).length).toBe(10_000);
+  });
+
+  it("each returned buffer is the caller's own memory, holding no bytes handed out before or after it", () => {
+    const before = pooledRandomBytes(12);
+    const mine = pooledRandomBytes(12);
+    const after = pooledRandomBytes(12);
+    // A view into the pool (or a copy into Node's shared Buffer pool) would sit
+    // in a larger ArrayBuffer that also holds its neighbours' bytes.
+    for (const buffer of [before, mine, after]) {
+      expect(buffer.byteOffset).toBe(0);
+      expect(buffer.buffer.byteLength).toBe(12);
+    }
+    const kept = [Buffer.from(before), Buffer.from(after)];
+    mine.fill(0);
+    expect([before, after]).toEqual(kept);
+    expect(pooledRandomBytes(12).equals(Buffer.alloc(12))).toBe(false);
   });
 
   it("seals each answer with a fresh IV", () => {

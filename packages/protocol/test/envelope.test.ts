@@ -4,6 +4,13 @@ import { hexToBytes, loadEnvelopeVectors } from "./vectors/envelope-vectors.js";
 
 const { api_key: API_KEY, aes_key_hex: AES_KEY_HEX, vectors: VECTORS } = loadEnvelopeVectors();
 
+/** An envelope of raw plaintext bytes, such as no JSON text encodes: {"a":"<0xFF>"}. */
+async function sealedBytes(key: Awaited<ReturnType<typeof deriveEnvelopeKey>>, plaintext: Uint8Array<ArrayBuffer>) {
+  const iv = crypto.getRandomValues(new Uint8Array(16));
+  const ciphertext = await crypto.subtle.encrypt({ name: "AES-CBC", iv }, key.cryptoKey, plaintext);
+  return { encryptedData: bytesToBase64(new Uint8Array(ciphertext)), iv: bytesToBase64(iv), timestamp: Date.now() };
+}
+
 describe("envelope", () => {
   it("the AES key is SHA-256 of the API key string", async () => {
     expect(Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(API_KEY))).toString("hex")).toBe(AES_KEY_HEX);
@@ -45,7 +52,9 @@ describe("envelope", () => {
     const cases: Array<[string, unknown, typeof key]> = [
       ["not an object", "hello", key],
       ["missing iv", { encryptedData: good.encryptedData, timestamp: good.timestamp }, key],
-      ["timestamp not an integer", { ...good, timestamp: "1" }, key],
+      ["timestamp a string", { ...good, timestamp: "1" }, key],
+      ["timestamp a fraction", { ...good, timestamp: 1.5 }, key],
+      ["timestamp beyond a safe integer", { ...good, timestamp: 2 ** 60 }, key],
       ["bad base64", { ...good, encryptedData: "%%%%" }, key],
       ["non-canonical base64", { ...good, encryptedData: `${good.encryptedData.replace(/=+$/, "")}A` }, key],
       ["short iv", { ...good, iv: Buffer.alloc(8).toString("base64") }, key],
@@ -53,6 +62,7 @@ describe("envelope", () => {
       ["empty ciphertext", { ...good, encryptedData: "" }, key],
       ["wrong key", good, other],
       ["plaintext not a JSON object", notObject, key],
+      ["plaintext not valid UTF-8", await sealedBytes(key, Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])), key],
     ];
     it.each(cases)("%s", async (_name, envelope, withKey) => {
       const failure = await openEnvelope(withKey, envelope).catch((error: unknown) => error);

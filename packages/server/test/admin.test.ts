@@ -83,7 +83,7 @@ describe("fangyan admin (command line), while the server runs", () => {
     [["account", "create"], /required option/],
     [["account", "set-rate-limit", "acct_x", "--per-minute", "ten"], /whole number/],
     [["key", "disable", "fy_nothing"], /No such key/],
-    [["ledger", "acct_x", "--limit", "0"], /./],
+    [["ledger", "acct_x", "--limit", "0"], /^fangyan: Ledger page size must be 1-500$/m],
     [["bogus"], /unknown command/],
   ])("bad arguments get a one-line error and a non-zero exit: %j", async (args, message) => {
     const result = await admin(...args);

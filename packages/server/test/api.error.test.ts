@@ -142,11 +142,28 @@ describe("every error code, with its status and details", () => {
   });
 
   it("INSUFFICIENT_BALANCE: 402 with required cents rounded up and available cents down", async () => {
-    const { client, accountId } = await t.newCustomer("0.01");
-    await t.store.charge({ accountId, keyId: "key_test", costMicro: 1_250, rawChars: 0, billableChars: 0, audioId: "x", at: Date.now() });
+    // 2 000 yuan recharged: 1.75 yuan per 10 000 characters, so 100 billable characters cost
+    // 17 500 micro-yuan (1.75 cents, asked as 2) against 8 750 left (0.875 cents, offered as 0).
+    const { client, accountId } = await t.newCustomer("2000");
+    await t.store.charge({
+      accountId,
+      keyId: "key_test",
+      costMicro: 2_000_000_000 - 8_750,
+      rawChars: 0,
+      billableChars: 0,
+      audioId: "x",
+      at: Date.now(),
+    });
     const answer = await client.tts({ text: "一".repeat(60), voice_id: VOICE });
     expect(answer.status).toBe(402);
     expect(answer.body).toMatchObject({ error_code: "INSUFFICIENT_BALANCE", details: { required_cents: 2, available_cents: 0 } });
+  });
+
+  it("a balance of exactly the cost is enough, and ends at zero", async () => {
+    const { client } = await t.newCustomer("0.01");
+    const answer = await client.tts({ text: "你好", voice_id: VOICE });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, data: { billing: { cost_yuan: 0.01, balance_after_yuan: 0 } } });
   });
 
   it("RATE_LIMIT_EXCEEDED: 429 with limit, window and retry-after", async () => {

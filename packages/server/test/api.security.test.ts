@@ -45,6 +45,7 @@ describe("concurrent charges", () => {
   it("30 concurrent requests against a balance for 7 charge exactly 7 and end at zero", async () => {
     const { client, accountId } = await t.newCustomer("0.07");
     await t.accounts.setRateLimit(accountId, 1000);
+    const filesBefore = new Set(await fs.readdir(path.join(t.dataDir, "audio")));
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => client.tts({ text: `第${i}句`, voice_id: VOICE })));
     const ok = answers.filter((answer) => answer.body.success);
     const refused = answers.filter((answer) => answer.body.error_code === "INSUFFICIENT_BALANCE");
@@ -59,12 +60,14 @@ describe("concurrent charges", () => {
     const ledger = await t.accounts.ledger(accountId, { limit: 500 });
     expect(ledger.filter((e) => e.kind === "charge")).toHaveLength(7);
     expect(ledger.reduce((sum, e) => sum + e.amountMicro, 0)).toBe(account.balanceMicro);
-    // The audio of a refused charge was discarded: only the 7 charged files remain for this account.
+    // The audio of a refused charge was discarded: only the 7 charged files were added.
     const charged = new Set(ledger.flatMap((e) => (e.audioId ? [`${e.audioId}.mp3`] : [])));
     for (const answer of ok) {
       const url = data<{ audio_url: string }>(answer).audio_url;
       expect(charged.has(path.basename(url))).toBe(true);
     }
+    const added = (await fs.readdir(path.join(t.dataDir, "audio"))).filter((file) => !filesBefore.has(file));
+    expect(added.sort()).toEqual([...charged].sort());
   });
 });
 

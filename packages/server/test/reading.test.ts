@@ -252,8 +252,22 @@ describe("POST /tts with pronunciation marks", () => {
 
   it("speaks an override without its marks and bills the text as sent, marks included", async () => {
     const { client } = await t.newCustomer("1");
-    const text = "重[chong2]庆";
-    const answer = data<{ billing: { raw_chars: number } }>(await client.tts({ text, voice_id: "cmn-female-1" }));
-    expect(answer.billing.raw_chars).toBe(10);
+    const speak = async (text: string) => {
+      const answer = data<{ audio_url: string; billing: { raw_chars: number; billable_chars: number } }>(
+        await client.tts({ text, voice_id: "cmn-female-1" }),
+      );
+      const audio = await fetch(answer.audio_url);
+      expect(audio.status).toBe(200);
+      return { billing: answer.billing, mp3: new Uint8Array(await audio.arrayBuffer()) };
+    };
+    const plain = await speak("重庆"); // read chong2 qing4 without help
+    const same = await speak("重[chong2]庆");
+    const other = await speak("重[zhong4]庆");
+    expect(same.billing).toMatchObject({ raw_chars: 10, billable_chars: 50 });
+    expect(other.billing).toMatchObject({ raw_chars: 10, billable_chars: 50 });
+    // The marks are not read out: the override that agrees with the usual reading gives the
+    // very same audio as the plain text, and one that does not agree changes it.
+    expect(same.mp3).toEqual(plain.mp3);
+    expect(other.mp3).not.toEqual(plain.mp3);
   });
 });

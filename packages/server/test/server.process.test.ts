@@ -67,13 +67,20 @@ describe("the fangyan process, as a newcomer starts it", () => {
     const { server, baseUrl } = await boot();
     const [, apiKey = ""] = await server.waitFor(/^\s+(fy_[A-Za-z0-9_-]{32})$/m);
     const client = new SpecClient(baseUrl, apiKey);
-    const inFlight = client.tts({ text: "今天天气很好，我们去公园散步吧。".repeat(6), voice_id: "cmn-female-1" });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // 288 characters: spoken in one synthesis (not streamed), and long enough to still be running.
+    const inFlight = client.tts({ text: "今天天气很好，我们去公园散步吧。".repeat(18), voice_id: "cmn-female-1" });
+    const [, reqId = ""] = await server.waitFor(/"reqId":"(req_[A-Za-z0-9_-]+)","req":\{"method":"POST","url":"\/api\/v1\/tts"/);
     server.child.kill("SIGTERM");
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(answer.body.success).toBe(true);
     expect(await server.exited).toBe(0);
+    // The premise, from the server's own log: the signal was taken while the request was running.
+    const output = server.output();
+    const draining = output.indexOf('"signal":"SIGTERM","msg":"draining requests in flight, then exiting"');
+    const completed = output.indexOf(`"reqId":"${reqId}","res":{"statusCode":200}`);
+    expect(draining).toBeGreaterThan(-1);
+    expect(completed).toBeGreaterThan(draining);
   });
 
   it.each([

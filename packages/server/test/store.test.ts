@@ -70,10 +70,22 @@ describe.each(backends)("the $name store", ({ open }) => {
 
   it("a charge lowers the balance and records what was bought", async () => {
     const accountId = await accountWith(20_000);
-    const result = await charge(accountId, 8_750);
+    const audioId = id("audio");
+    const result = await store.charge({ accountId, keyId: "key_x", costMicro: 8_750, rawChars: 37, billableChars: 50, audioId, at: 1234 });
     expect(result).toMatchObject({
       ok: true,
-      entry: { kind: "charge", amountMicro: -8_750, balanceAfterMicro: 11_250, billableChars: 50 },
+      entry: {
+        accountId,
+        kind: "charge",
+        amountMicro: -8_750,
+        balanceAfterMicro: 11_250,
+        keyId: "key_x",
+        rawChars: 37,
+        billableChars: 50,
+        audioId,
+        note: null,
+        createdAt: 1234,
+      },
     });
     expect(await store.getAccount(accountId)).toMatchObject({ balanceMicro: 11_250, totalConsumedMicro: 8_750 });
   });

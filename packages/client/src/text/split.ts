@@ -1,21 +1,12 @@
-import { MAX_TEXT_CHARS } from "@fangyan/protocol";
+import { CLOSING_MARKS, endsSentence, MAX_TEXT_CHARS } from "@fangyan/protocol";
 
-// Where a text may be cut, best first: after a sentence, after a clause, at a space.
-const SENTENCE_ENDS = new Set(["。", "！", "？", "!", "?", "；", ";", "\n", "…"]);
+// Where a text may be cut, best first: after a sentence (the protocol's sentence
+// ends, which the server and the front-end share), after a clause, at a space.
 const CLAUSE_ENDS = new Set(["，", ",", "、", "：", ":"]);
 const SPACES = new Set([" ", "\t", "\r", "\u3000"]);
-/** Closing quotes and brackets stay with the sentence they close: 他说：“好。” */
-const CLOSERS = new Set(["”", "’", "」", "』", "）", ")", "》", "〉", "】", '"', "'"]);
-
-function isSentenceEnd(chars: readonly string[], i: number): boolean {
-  const char = chars[i] ?? "";
-  if (SENTENCE_ENDS.has(char)) return true;
-  // An English full stop ends a sentence when a space follows, unlike the one in "3.14".
-  return char === "." && SPACES.has(chars[i + 1] ?? "");
-}
 
 const breakRules: ReadonlyArray<(chars: readonly string[], i: number) => boolean> = [
-  isSentenceEnd,
+  (chars, i) => endsSentence(chars[i] ?? "", chars[i + 1] ?? ""),
   (chars, i) => CLAUSE_ENDS.has(chars[i] ?? ""),
   (chars, i) => SPACES.has(chars[i] ?? ""),
 ];
@@ -31,7 +22,7 @@ function cutPoint(chars: readonly string[], start: number, limit: number): numbe
     for (let i = limit - 1; i > firstWord; i--) {
       if (!isBreak(chars, i)) continue;
       let end = i + 1;
-      while (end < limit && CLOSERS.has(chars[end] ?? "")) end++;
+      while (end < limit && CLOSING_MARKS.has(chars[end] ?? "")) end++;
       return end;
     }
   }
@@ -42,7 +33,8 @@ function cutPoint(chars: readonly string[], start: number, limit: number): numbe
  * Splits a text into pieces of at most `maxChars` characters (code points,
  * the unit the service counts and bills) so that each can be one request.
  * A text that fits is returned whole. Otherwise each piece ends at the last
- * sentence end (。！？!?；; … or a newline) that fits, else at the last comma,
+ * sentence end (。！？!?；; … and their variants, a newline, or a full stop
+ * before white space: `endsSentence` in @fangyan/protocol) that fits, else at the last comma,
  * else at a space, else it is cut at the limit; never inside a surrogate
  * pair. Joined, the pieces are the text again, except that pieces of only
  * white space are left out (there is nothing in them to speak).

@@ -1,8 +1,9 @@
 /** Punctuation becomes pauses; everything else that is neither read nor a pause is skipped. */
 
+import { SENTENCE_END_MARKS } from "@fangyan/protocol";
 import type { PauseKind } from "../types.js";
 
-const PAUSES: Record<string, PauseKind> = {
+const PAUSES: Readonly<Record<string, PauseKind>> = {
   "，": "comma",
   ",": "comma",
   "、": "comma",
@@ -18,17 +19,10 @@ const PAUSES: Record<string, PauseKind> = {
   "—": "comma",
   "：": "colon",
   ":": "colon",
-  "；": "semicolon",
-  ";": "semicolon",
-  "…": "ellipsis",
-  "⋯": "ellipsis",
-  "。": "period",
-  "｡": "period",
+  // The marks that end a sentence are the protocol's, where the server and the client cut texts.
+  ...SENTENCE_END_MARKS,
+  // Numbers (3.14) are read before punctuation, so a full stop left over ends a sentence.
   ".": "period",
-  "？": "question",
-  "?": "question",
-  "！": "exclamation",
-  "!": "exclamation",
 };
 
 /** Weakest first: when marks follow each other (。」？！), the strongest one is the pause. */

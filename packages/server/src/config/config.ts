@@ -5,7 +5,10 @@ import { parseStoreLocation, type StoreLocation } from "../store/open.js";
 
 /**
  * Every setting of the service, parsed once from the environment at start.
- * No other module reads process.env.
+ * Only the `fangyan` command (bin/fangyan.ts) hands process.env to the parser;
+ * the rest of the service reads this object. `npm run bench` (src/bench/) is
+ * the exception: its own BENCH_* knobs and the child it starts read the
+ * environment directly, as a tool beside the service.
  */
 export interface Config {
   host: string;

@@ -4,21 +4,10 @@
  * silence (see speech/mp3/gapless.ts) and no reading crosses a cut.
  */
 
-// A sentence ends at one of these marks plus any closing quotes or brackets.
-// The ASCII full stop is left out: it is also a decimal point.
-const sentenceEnd = /[。！？!?；;…\n]+[”’」』）)》〉"'\s]*/gu;
+import { sentencesOf } from "@fangyan/protocol";
 
-export function sentencesOf(text: string): string[] {
-  const sentences: string[] = [];
-  let start = 0;
-  for (const match of text.matchAll(sentenceEnd)) {
-    const end = match.index + match[0].length;
-    if (end > start) sentences.push(text.slice(start, end));
-    start = end;
-  }
-  if (start < text.length) sentences.push(text.slice(start));
-  return sentences;
-}
+// Sentence ends are the protocol package's, the same the client and the front-end use.
+export { sentencesOf };
 
 const chars = (text: string) => [...text].length;
 
@@ -48,11 +37,12 @@ export function groupByWeights(sentences: readonly string[], weights: readonly n
 }
 
 /**
- * Texts shorter than this are one synthesis. Each call costs the engine about
- * 190 ms before it speaks (a fresh espeak-ng instance), then about 1.5 ms a
- * character: measured, two 50-character halves of a 100-character text on
- * two threads took 300-340 ms against 222 ms for the whole in one call while
- * other work held the second core, and at best gain 10% when it is idle.
+ * Texts shorter than this are one synthesis. Chosen when each call still cost
+ * the engine about 190 ms before it spoke (a fresh espeak-ng instance; now
+ * the worker keeps one): two 50-character halves of a 100-character text then
+ * took 300-340 ms on two threads against 222 ms for the whole in one call.
+ * Not measured again since that cost went away (docs/performance.md,
+ * "Parallel parts"); short texts share their encoding instead.
  */
 export const PARALLEL_MIN_CHARS = 200;
 

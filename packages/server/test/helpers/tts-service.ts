@@ -23,6 +23,9 @@ export interface WatchedEngine extends SpeechEngine {
   /** Calls for which this is true fail, once `failAfter` (if set) has resolved. */
   failWhen: ((request: SynthesisRequest, call: number) => boolean) | undefined;
   failAfter: Promise<void> | undefined;
+  /** Calls for which this is true wait for `holdUntil` before they reach the engine, so a test can keep work in flight. */
+  holdWhen: ((request: SynthesisRequest, call: number) => boolean) | undefined;
+  holdUntil: Promise<void> | undefined;
   /** Samples encoded apart from a synthesis, one entry per encode() call. */
   encoded: number[];
 }
@@ -37,9 +40,12 @@ export function watchEngine(inner: SpeechEngine): WatchedEngine {
     calls: [],
     failWhen: undefined,
     failAfter: undefined,
+    holdWhen: undefined,
+    holdUntil: undefined,
     encoded: [],
     async synthesize(request) {
       watched.calls.push(request);
+      if (watched.holdWhen?.(request, watched.calls.length)) await watched.holdUntil;
       if (watched.failWhen?.(request, watched.calls.length)) {
         await watched.failAfter;
         throw new Error("engine failure injected by the test");

@@ -12,6 +12,22 @@ async function finished(rig: ServiceRig, id: string): Promise<void> {
   while (rig.inProgress.get(id)) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/** Holds every part after the first at the engine until `release()`, so "still being produced" is a fact, not a guess. */
+function holdTheRest(rig: ServiceRig): { release: () => void } {
+  let release: () => void = () => {};
+  rig.engine.holdUntil = new Promise((resolve) => {
+    release = resolve;
+  });
+  const start = rig.engine.calls.length;
+  rig.engine.holdWhen = (_request, call) => call > start + 1;
+  return {
+    release: () => {
+      rig.engine.holdWhen = undefined;
+      release();
+    },
+  };
+}
+
 let rig: ServiceRig;
 beforeAll(async () => {
   rig = await serviceRig();
@@ -22,24 +38,39 @@ describe("a long text, streamed", () => {
   it("is answered and charged while the rest is still being produced", async () => {
     expect([...LONG].length).toBeGreaterThan(STREAM_MIN_CHARS);
     const owner = await rig.owner("1");
-    const result = await rig.service.speak(owner, ttsParams(LONG));
-    const id = audioIdOf(result.audio_url);
-    expect(rig.inProgress.get(id)?.state).toBe("open");
-    expect(result.billing).toMatchObject({ raw_chars: 870, billable_chars: 900 });
-    const ledger = await rig.store.ledger(owner.account.id, { limit: 5 });
-    expect(ledger[0]).toMatchObject({ kind: "charge", audioId: id });
-    await finished(rig, id);
+    const held = holdTheRest(rig);
+    try {
+      const result = await rig.service.speak(owner, ttsParams(LONG));
+      const id = audioIdOf(result.audio_url);
+      expect(rig.inProgress.get(id)?.state).toBe("open");
+      expect(result.billing).toMatchObject({ raw_chars: 870, billable_chars: 900 });
+      const ledger = await rig.store.ledger(owner.account.id, { limit: 5 });
+      expect(ledger[0]).toMatchObject({ kind: "charge", audioId: id });
+      held.release();
+      await finished(rig, id);
+    } finally {
+      held.release();
+    }
   });
 
   it("streams the same bytes, chunked, that the finished file then serves with its length and ranges", async () => {
     const owner = await rig.owner("1");
-    const id = audioIdOf((await rig.service.speak(owner, ttsParams(LONG))).audio_url);
-    const streaming = await fetch(rig.audioUrl(id));
-    expect(streaming.status).toBe(200);
-    expect(streaming.headers.get("content-type")).toBe("audio/mpeg");
-    expect(streaming.headers.get("content-length")).toBeNull();
-    expect(streaming.headers.get("transfer-encoding")).toBe("chunked");
-    const streamed = new Uint8Array(await streaming.arrayBuffer());
+    const held = holdTheRest(rig);
+    let streamed: Uint8Array;
+    let id: string;
+    try {
+      id = audioIdOf((await rig.service.speak(owner, ttsParams(LONG))).audio_url);
+      const streaming = await fetch(rig.audioUrl(id));
+      expect(streaming.status).toBe(200);
+      expect(streaming.headers.get("content-type")).toBe("audio/mpeg");
+      expect(streaming.headers.get("content-length")).toBeNull();
+      expect(streaming.headers.get("transfer-encoding")).toBe("chunked");
+      const body = streaming.arrayBuffer();
+      held.release();
+      streamed = new Uint8Array(await body);
+    } finally {
+      held.release();
+    }
     await finished(rig, id);
 
     const complete = await fetch(rig.audioUrl(id));
