@@ -144,6 +144,9 @@ export class TtsService {
 
   private synthesisFailed(error: unknown): ServiceError<"TTS_FAILED"> {
     if (error instanceof SynthesisError) {
+      // The client gets the fixed message; the engine's own detail (never sent) goes to the log.
+      if (error.reason !== "nothing_to_speak")
+        this.options.log.warn({ err: error.cause ?? error, reason: error.reason }, "synthesis failed");
       return new ServiceError("TTS_FAILED", error.message, undefined, { transient: TRANSIENT_SYNTHESIS.has(error.reason), cause: error });
     }
     this.options.log.error({ err: error }, "speech engine failed");

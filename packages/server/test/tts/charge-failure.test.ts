@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { serviceRig, ttsParams } from "../helpers/tts-service.js";
 
@@ -14,7 +13,7 @@ describe("a charge that cannot be recorded", () => {
         code: "TTS_FAILED",
         message: "The charge could not be recorded; nothing was charged",
       });
-      expect(await fs.readdir(path.dirname(rig.audio.fileOf("any")))).toEqual([]);
+      expect(await fs.readdir(rig.audio.dir)).toEqual([]);
     } finally {
       await rig.close();
     }
