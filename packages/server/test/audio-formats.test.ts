@@ -171,7 +171,9 @@ describe("the resampler Opus is fed through", () => {
   it("turns a 22 050 Hz tone into the same tone at 48 kHz, with its error 60 dB down", () => {
     const resampler = new Resampler(22_050, opusSampleRate);
     const input = tone(1000, 22_050, 1);
-    const output = Buffer.concat([resampler.push(input), resampler.end()].map((part) => Buffer.from(part.buffer)));
+    const output = Buffer.concat(
+      [resampler.push(input), resampler.end()].map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength)),
+    );
     const out = new Int16Array(output.buffer, output.byteOffset, output.length / 2);
     expect(out.length).toBe(opusSampleRate);
     const ideal = tone(1000, opusSampleRate, 1);

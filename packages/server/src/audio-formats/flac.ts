@@ -50,29 +50,32 @@ function writeUtf8Number(w: BitWriter, value: number): void {
 function residualOf(samples: Int16Array, order: number): Int32Array {
   const out = new Int32Array(samples.length - order);
   for (let i = order; i < samples.length; i++) {
-    const s = (k: number) => samples[i - k] ?? 0;
+    const s0 = samples[i] ?? 0;
+    const s1 = samples[i - 1] ?? 0;
+    const s2 = samples[i - 2] ?? 0;
+    const s3 = samples[i - 3] ?? 0;
+    const s4 = samples[i - 4] ?? 0;
     let predicted = 0;
-    if (order === 1) predicted = s(1);
-    else if (order === 2) predicted = 2 * s(1) - s(2);
-    else if (order === 3) predicted = 3 * s(1) - 3 * s(2) + s(3);
-    else if (order === 4) predicted = 4 * s(1) - 6 * s(2) + 4 * s(3) - s(4);
-    out[i - order] = (samples[i] ?? 0) - predicted;
+    if (order === 1) predicted = s1;
+    else if (order === 2) predicted = 2 * s1 - s2;
+    else if (order === 3) predicted = 3 * s1 - 3 * s2 + s3;
+    else if (order === 4) predicted = 4 * s1 - 6 * s2 + 4 * s3 - s4;
+    out[i - order] = s0 - predicted;
   }
   return out;
 }
 
 const zigzag = (r: number) => (r >= 0 ? 2 * r : -2 * r - 1);
 
-/** The best Rice parameter for a run of residuals, and the bits it costs. */
-function riceCost(residual: Int32Array, from: number, to: number): { parameter: number; bits: number } {
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += zigzag(residual[i] ?? 0);
-  const count = Math.max(1, to - from);
+/**
+ * The Rice parameter for a partition whose zigzagged residuals sum to `sum`,
+ * and an estimate of its bits (exact but for the rounding of each quotient),
+ * which is what libFLAC compares partitionings by too.
+ */
+function riceCost(sum: number, count: number): { parameter: number; bits: number } {
   let parameter = 0;
   while (parameter < maxRiceParameter && count * 2 ** (parameter + 1) < sum) parameter++;
-  let bits = 4;
-  for (let i = from; i < to; i++) bits += 1 + parameter + Math.floor(zigzag(residual[i] ?? 0) / 2 ** parameter);
-  return { parameter, bits };
+  return { parameter, bits: 4 + count * (1 + parameter) + Math.floor(sum / 2 ** parameter) };
 }
 
 interface Plan {
@@ -86,19 +89,35 @@ interface Plan {
 function plan(samples: Int16Array, order: number): Plan | undefined {
   if (samples.length <= order) return undefined;
   const residual = residualOf(samples, order);
+  // Sums over the finest partitioning the block allows, merged pairwise for the coarser ones.
+  let finest = 0;
+  while (
+    finest < maxPartitionOrder &&
+    (samples.length >> (finest + 1)) << (finest + 1) === samples.length &&
+    samples.length >> (finest + 1) > order
+  ) {
+    finest++;
+  }
+  const finestSize = samples.length >> finest;
+  let sums = new Float64Array(1 << finest);
+  for (let i = 0; i < residual.length; i++) {
+    const k = Math.floor((i + order) / finestSize);
+    sums[k] = (sums[k] ?? 0) + zigzag(residual[i] ?? 0);
+  }
   let best: Plan | undefined;
-  for (let p = 0; p <= maxPartitionOrder; p++) {
+  for (let p = finest; p >= 0; p--) {
     const partition = samples.length >> p;
-    if (partition << p !== samples.length || partition <= order) break;
     const parameters: number[] = [];
     let bits = 0;
     for (let k = 0; k < 1 << p; k++) {
-      const from = k === 0 ? 0 : k * partition - order;
-      const cost = riceCost(residual, from, (k + 1) * partition - order);
+      const cost = riceCost(sums[k] ?? 0, k === 0 ? partition - order : partition);
       parameters.push(cost.parameter);
       bits += cost.bits;
     }
     if (!best || bits < best.bits) best = { order, residual, partitionOrder: p, parameters, bits };
+    const coarser = new Float64Array(sums.length >> 1);
+    for (let k = 0; k < coarser.length; k++) coarser[k] = (sums[2 * k] ?? 0) + (sums[2 * k + 1] ?? 0);
+    sums = coarser;
   }
   return best;
 }

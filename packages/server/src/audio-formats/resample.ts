@@ -99,27 +99,41 @@ export class Resampler {
     this.#received += pcm.length;
   }
 
+  #constants() {
+    return {
+      inRate: this.#inRate,
+      outRate: this.#outRate,
+      halfWidth: this.#halfWidth,
+      phases: this.#phases,
+      bufferStart: this.#bufferStart,
+    };
+  }
+
   #run(final: boolean): Int16Array {
     const width = 2 * this.#halfWidth;
-    const available = this.#bufferStart + this.#buffer.length; // absolute end of the buffer
+    const buffer = this.#buffer;
+    const table = this.#table;
+    const available = this.#bufferStart + buffer.length; // absolute end of the buffer
     const total = final ? Math.ceil((this.#received * this.#outRate) / this.#inRate) : Number.POSITIVE_INFINITY;
-    const out: number[] = [];
-    for (;;) {
-      const n = this.#produced;
-      if (n >= total) break;
-      const numerator = n * this.#inRate;
-      const base = Math.floor(numerator / this.#outRate);
-      const last = base + this.#halfWidth; // the last input sample this output reads
-      if (last >= available) break;
-      const rest = numerator - base * this.#outRate;
-      const phase = Math.min(this.#phases - 1, Math.round((rest / this.#outRate) * this.#phases));
-      const first = base - this.#halfWidth + 1 - this.#bufferStart;
-      let acc = 0;
+    const room = Math.ceil(((available - this.#halfWidth) * this.#outRate) / this.#inRate) - this.#produced + 1;
+    const out = new Int16Array(Math.max(0, Math.min(room, total - this.#produced)));
+    const { inRate, outRate, halfWidth, phases, bufferStart } = this.#constants();
+    let produced = this.#produced;
+    let count = 0;
+    while (count < out.length) {
+      const numerator = produced * inRate;
+      const base = Math.floor(numerator / outRate);
+      if (base + halfWidth >= available) break; // its last input sample has not come yet
+      const rest = numerator - base * outRate;
+      const phase = Math.min(phases - 1, Math.round((rest / outRate) * phases));
+      const first = base - halfWidth + 1 - bufferStart;
       const row = phase * width;
-      for (let tap = 0; tap < width; tap++) acc += (this.#buffer[first + tap] ?? 0) * (this.#table[row + tap] ?? 0);
-      out.push(acc);
-      this.#produced++;
+      let acc = 0;
+      for (let tap = 0; tap < width; tap++) acc += (buffer[first + tap] ?? 0) * (table[row + tap] ?? 0);
+      out[count++] = Math.max(-32768, Math.min(32767, Math.round(acc)));
+      produced++;
     }
+    this.#produced = produced;
     // Keep only the history the next output needs.
     const nextBase = Math.floor((this.#produced * this.#inRate) / this.#outRate);
     const keepFrom = nextBase - this.#halfWidth + 1 - this.#bufferStart;
@@ -127,8 +141,6 @@ export class Resampler {
       this.#buffer = this.#buffer.slice(keepFrom);
       this.#bufferStart += keepFrom;
     }
-    const result = new Int16Array(out.length);
-    for (let i = 0; i < out.length; i++) result[i] = Math.max(-32768, Math.min(32767, Math.round(out[i] ?? 0)));
-    return result;
+    return out.subarray(0, count);
   }
 }
