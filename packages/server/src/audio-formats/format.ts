@@ -29,16 +29,9 @@ export interface AudioFormat {
   start(sampleRate: number): Promise<StreamEncoder>;
 }
 
+/** Pieces joined into one array (a Buffer, so mind its byteOffset when reading `.buffer`). */
 export function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const piece of pieces) {
-    out.set(piece, offset);
-    offset += piece.length;
-  }
-  return out;
+  return Buffer.concat(pieces);
 }
 
 /** The bytes of 16-bit PCM, little-endian whatever the machine's order. */

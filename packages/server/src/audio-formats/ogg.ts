@@ -55,7 +55,7 @@ export class OggWriter {
     header[26] = lacing.length;
     header.set(lacing, 27);
     const page = concatBytes([header, ...packets]);
-    new DataView(page.buffer).setUint32(22, oggCrc(page), true);
+    new DataView(page.buffer, page.byteOffset, page.byteLength).setUint32(22, oggCrc(page), true);
     return page;
   }
 }
