@@ -1,10 +1,10 @@
 /**
  * Ogg Opus (RFC 7845), mono, encoded by libopus through @evan/opus (its
- * prebuilt native addon on Linux, macOS and Windows x64, its WebAssembly build
- * elsewhere). Opus codes 48 kHz; the engine's PCM is resampled to it, so that
- * a 44.1 kHz neural voice keeps its top octave and the decoder (which always
- * plays at 48 kHz) need not resample again. 32 kbit/s VBR: transparent for mono
- * speech at this band, a third of the MP3 at 48 kbit/s for the same quality.
+ * prebuilt native addon for Linux and macOS on x64 and arm64 and for Windows
+ * x64, its WebAssembly build elsewhere). Opus codes 48 kHz; the engine's PCM is
+ * resampled to it, so that a 44.1 kHz neural voice keeps its top octave and the
+ * decoder (which always plays at 48 kHz) need not resample again. 32 kbit/s VBR,
+ * two thirds of the MP3's 48 kbit/s, with a codec made for speech at such rates.
  */
 
 import { randomInt } from "node:crypto";
