@@ -2,9 +2,30 @@
  * @fangyan/client: the Fangyan API for Node 20 and browsers. Nothing here
  * imports a Node module; Node-only helpers live in "@fangyan/client/node".
  */
-export type { AccountResult, Envelope, EnvelopeKey, ErrorCode, ErrorDetailsByCode, VoiceEntry } from "@fangyan/protocol";
+export type {
+  AccountResult,
+  CliExit,
+  Envelope,
+  EnvelopeKey,
+  ErrorCode,
+  ErrorDetailsByCode,
+  ErrorSpec,
+  OpenAiError,
+  VoiceEntry,
+} from "@fangyan/protocol";
+// The table of error codes: HTTP status, this SDK's class, `fy`'s exit code, the console's wording.
 // The envelope itself, for a custom transport or a test; the client class does all of this for you.
-export { deriveEnvelopeKey, EnvelopeError, isEnvelope, MAX_TEXT_CHARS, openEnvelope, sealEnvelope } from "@fangyan/protocol";
+export {
+  CLI_EXIT,
+  deriveEnvelopeKey,
+  EnvelopeError,
+  ERROR_CODES,
+  ERRORS,
+  isEnvelope,
+  MAX_TEXT_CHARS,
+  openEnvelope,
+  sealEnvelope,
+} from "@fangyan/protocol";
 export { estimateCost } from "./billing.js";
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, Fangyan } from "./client.js";
 export {

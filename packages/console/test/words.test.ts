@@ -1,7 +1,16 @@
-import { APIConnectionError, InsufficientBalanceError, InvalidApiKeyError, MissingParameterError, RateLimitError } from "@fangyan/client";
+import {
+  APIConnectionError,
+  APIError,
+  ERROR_CODES,
+  ERRORS,
+  InsufficientBalanceError,
+  InvalidApiKeyError,
+  MissingParameterError,
+  RateLimitError,
+} from "@fangyan/client";
 import { describe, expect, it } from "vitest";
-import { explain } from "../src/explain.js";
-import { I18n } from "../src/i18n/i18n.js";
+import { explain, wordingOf } from "../src/explain.js";
+import { I18n, isMessageKey } from "../src/i18n/i18n.js";
 import { formatMicro, formatYuan } from "../src/money.js";
 import { describeTier } from "../src/tiers.js";
 
@@ -46,6 +55,19 @@ describe("errors in plain words", () => {
     });
     expect(explain(invalid, zh)).toBe("声音调节超出范围：语速。");
     expect(explain(new APIConnectionError("fetch failed"), en)).toBe("Could not reach the service: check the network, then try again.");
+  });
+});
+
+describe("every error code has the table's wording", () => {
+  it.each(ERROR_CODES)("%s: its message key exists, and an error without details is worded by it in both languages", (code) => {
+    expect(isMessageKey(ERRORS[code].consoleKey)).toBe(true);
+    expect(wordingOf(code)).toBe(ERRORS[code].consoleKey);
+    // A bare APIError, as a newer server's code without a class would arrive: the table alone words it.
+    const error = new APIError("The service's own sentence.", { code, status: ERRORS[code].status });
+    for (const i18n of [zh, en]) {
+      expect(explain(error, i18n)).toBe(i18n.t(wordingOf(code), { message: error.message, chars: "?", max: "?" }));
+      expect(explain(error, i18n)).not.toBe(i18n.t("errGeneric", { message: error.message }));
+    }
   });
 });
 

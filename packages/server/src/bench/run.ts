@@ -269,7 +269,10 @@ async function main(): Promise<void> {
     );
   }
 
-  if (isEspeakVoice(voice.engine)) await encoderComparison(voice.engine);
+  if (isEspeakVoice(voice.engine)) {
+    await encoderComparison(voice.engine);
+    await formatsComparison(voice.engine);
+  }
   await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });
   console.log(
@@ -292,6 +295,17 @@ async function encoderComparison(voice: EspeakVoice): Promise<void> {
   console.log(
     `\nMP3 encoder on ${result.seconds.toFixed(1)} s of speech: WASM ${ms(result.wasmMs)}, native lame ${ms(result.nativeMs)}, ratio ${(result.wasmMs / result.nativeMs).toFixed(2)}x`,
   );
+}
+
+/** Every audio format on the same speech (docs/formats.md). */
+async function formatsComparison(voice: EspeakVoice): Promise<void> {
+  const { encodeInEveryFormat } = await import("./formats-bench.js");
+  const result = await encodeInEveryFormat(voice);
+  console.log(`\nAudio formats on ${result.seconds.toFixed(1)} s of speech (whole file, one core):`);
+  for (const row of result.rows)
+    console.log(
+      `  ${row.name.padEnd(5)} ${row.realTime.toFixed(0).padStart(6)}x real time  ${(row.bytes / 1024).toFixed(0).padStart(5)} KB`,
+    );
 }
 
 main().catch((error: unknown) => {
