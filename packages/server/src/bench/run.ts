@@ -71,9 +71,12 @@ async function main(): Promise<void> {
     FANGYAN_SYNTHESIS_THREADS: String(threads),
   };
   const config = parseConfig(env);
-  // The sherpa-onnx test model, installed as an operator would, so the service offers its voices.
+  // The sherpa-onnx test model, installed as an operator would, in a models folder of its own:
+  // only a second service process (2b) offers its voices, so the memory figures below are the
+  // default service's (espeak-ng only), as an operator without models runs it.
+  const modelsDir = path.join(dataDir, "sherpa-models");
   await writeTestModel(path.join(dataDir, "test-model"));
-  const { manifest: benchModel } = await addModel(config.modelsDir, path.join(dataDir, "test-model"), { name: "bench-vits" });
+  const { manifest: benchModel } = await addModel(modelsDir, path.join(dataDir, "test-model"), { name: "bench-vits" });
   const sherpaVoice = benchModel.voices[0];
   if (!sherpaVoice) throw new Error("the test model has no voice");
   // The service in a process of its own: its memory and event loop are then its own.
@@ -88,8 +91,8 @@ async function main(): Promise<void> {
   const cantonese = voices.find((v) => v.dialect_code === "yue");
   if (!voice || !cantonese) throw new Error("no Mandarin or no Cantonese voice in the catalog");
 
-  const call = async (method: string, route: string, payload?: unknown) => {
-    const response = await fetch(`${baseUrl}/api/v1${route}`, {
+  const call = async (method: string, route: string, payload?: unknown, at = baseUrl) => {
+    const response = await fetch(`${at}/api/v1${route}`, {
       method,
       headers: { "X-API-Key": apiKey, ...(payload ? { "Content-Type": "application/json" } : {}) },
       body: payload ? JSON.stringify(await sealEnvelope(key, payload)) : undefined,
@@ -98,12 +101,12 @@ async function main(): Promise<void> {
     if (answer.success !== true) throw new Error(`request failed: ${JSON.stringify(answer)}`);
     return answer;
   };
-  const speak = async (text: string, speaker = voice) => {
-    const answer = await call("POST", "/tts", { text, voice_id: speaker.id });
+  const speak = async (text: string, speaker: { id: string } = voice, at = baseUrl) => {
+    const answer = await call("POST", "/tts", { text, voice_id: speaker.id }, at);
     const data = answer.data as { audio_url?: unknown } | undefined;
     if (typeof data?.audio_url !== "string") throw new Error("no audio_url");
     // Built from the configured port; the bench listens on a random one.
-    return data.audio_url.replace(/^https?:\/\/[^/]+/, baseUrl);
+    return data.audio_url.replace(/^https?:\/\/[^/]+/, at);
   };
 
   await speak(variant100(9999));
@@ -147,7 +150,8 @@ async function main(): Promise<void> {
 
   // 2b. The same through a sherpa-onnx voice (the test model): the service against the model
   //     and encoder called in-process on the same normalised text, one call each.
-  const sherpa = createSherpaEngines({ models: listModels(config.modelsDir), threads });
+  const withModel = await forkServer("service", { ...env, FANGYAN_MODELS_DIR: modelsDir });
+  const sherpa = createSherpaEngines({ models: listModels(modelsDir), threads });
   const sherpaEngine = sherpa.engines.get(benchModel.name);
   if (!sherpaEngine) throw new Error("no sherpa-onnx engine");
   const sherpaSynth = (text: string) =>
@@ -159,13 +163,14 @@ async function main(): Promise<void> {
       volume: 1,
     });
   await sherpaSynth(variant100(0));
-  await speak(variant100(5000), sherpaVoice);
+  await speak(variant100(5000), sherpaVoice, withModel.address);
   const sherpaAlone = await timeEach(TTS_RUNS, (i) => sherpaSynth(variant100(5000 + i)));
-  const sherpaService = await timeEach(TTS_RUNS, (i) => speak(variant100(5000 + i), sherpaVoice));
+  const sherpaService = await timeEach(TTS_RUNS, (i) => speak(variant100(5000 + i), sherpaVoice, withModel.address));
   console.log(
     `\n${row("POST /tts, 100 characters, sherpa-onnx (the test VITS model), one at a time", summarize(sherpaService), summarize(sherpaAlone), "the model + encoder alone, in-process", undefined)}`,
   );
   await sherpa.close();
+  await withModel.close();
 
   // 3. The same request again: answered from the cache, still billed.
   const hits = summarize(await timeEach(CACHE_RUNS, () => speak(variant100(0))));
