@@ -99,9 +99,9 @@ export class ProductionKeeper {
   }
 
   /** Production failed: give the charge back now, or keep trying until it can be written. */
-  async failed(audioId: string): Promise<FailureState> {
+  async failed(audioId: string): Promise<void> {
     this.active--;
-    return (await this.reverse(audioId)) ? "reversed" : "reversal_pending";
+    await this.reverse(audioId);
   }
 
   /** One round: heartbeat, pending reversals, productions of processes that are gone. */

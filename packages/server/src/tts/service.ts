@@ -241,8 +241,9 @@ export class TtsService {
       await audio.put(audioId, production.bytes());
     } catch (error) {
       log.error({ err: error, audio: shortAudioId(audioId) }, "a streamed text could not be finished; its charge is given back");
+      // Said until the reversal is written; the keeper tells inProgress once it is (now, or on a retry).
       inProgress.fail(audioId, "reversal_pending");
-      inProgress.fail(audioId, await productions.failed(audioId));
+      await productions.failed(audioId);
       return;
     }
     await productions.finished(audioId);
