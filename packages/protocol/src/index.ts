@@ -2,5 +2,6 @@ export * from "./base64.js";
 export * from "./billing.js";
 export * from "./envelope.js";
 export * from "./errors.js";
+export * from "./formats.js";
 export * from "./sentences.js";
 export * from "./wire.js";

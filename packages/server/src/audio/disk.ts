@@ -1,11 +1,11 @@
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { isAudioId } from "./ids.js";
+import { audioFileName, isAudioKey } from "./ids.js";
 import { type ByteRange, resolveRange } from "./range.js";
 import type { AudioRead, AudioStore } from "./store.js";
 
-/** Files under `<data dir>/audio/<id>.mp3`, served by the server itself at /audio/. */
+/** Files under `<data dir>/audio/` (`<id>.mp3`, `<id>.wav`, …: ids.ts), served by the server itself at /audio/. */
 export class DiskAudioStore implements AudioStore {
   constructor(
     readonly dir: string,
@@ -15,19 +15,19 @@ export class DiskAudioStore implements AudioStore {
   ) {}
 
   async url(id: string): Promise<string> {
-    return `${this.baseUrl}/${id}.mp3`;
+    return `${this.baseUrl}/${audioFileName(id)}`;
   }
 
   async init(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
   }
 
-  async put(id: string, mp3: Uint8Array): Promise<void> {
-    if (!isAudioId(id)) throw new Error("invalid audio id");
+  async put(id: string, audio: Uint8Array): Promise<void> {
+    if (!isAudioKey(id)) throw new Error("invalid audio id");
     // Write then rename: a reader never sees half a file.
     const temporary = path.join(this.dir, `.${id}.${process.pid}.tmp`);
     try {
-      await fs.writeFile(temporary, mp3);
+      await fs.writeFile(temporary, audio);
       await fs.rename(temporary, this.fileOf(id));
     } catch (error) {
       // A failed write (a full or read-only disk) must not leave its part behind: it holds space.
@@ -79,12 +79,12 @@ export class DiskAudioStore implements AudioStore {
   async close(): Promise<void> {}
 
   fileOf(id: string): string {
-    if (!isAudioId(id)) throw new Error("invalid audio id");
-    return path.join(this.dir, `${id}.mp3`);
+    if (!isAudioKey(id)) throw new Error("invalid audio id");
+    return path.join(this.dir, audioFileName(id));
   }
 
   private async fresh(id: string) {
-    if (!isAudioId(id)) return undefined;
+    if (!isAudioKey(id)) return undefined;
     const stat = await fs.stat(this.fileOf(id)).catch(() => undefined);
     if (!stat?.isFile() || Date.now() - stat.mtimeMs > this.retentionMs) return undefined;
     return stat;

@@ -9,8 +9,9 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { AUDIO_FORMATS } from "@fangyan/protocol";
 import type { S3Settings } from "../config/config.js";
-import { isAudioId } from "./ids.js";
+import { audioFileName, formatOfAudioKey, isAudioKey } from "./ids.js";
 import { type ByteRange, formatRange } from "./range.js";
 import type { AudioRead, AudioStore } from "./store.js";
 
@@ -43,19 +44,19 @@ export class S3AudioStore implements AudioStore {
   }
 
   private key(id: string): string {
-    if (!isAudioId(id)) throw new Error("invalid audio id");
-    return `${this.settings.prefix}${id}.mp3`;
+    if (!isAudioKey(id)) throw new Error("invalid audio id");
+    return `${this.settings.prefix}${audioFileName(id)}`;
   }
 
   async init(): Promise<void> {}
 
-  async put(id: string, mp3: Uint8Array): Promise<void> {
+  async put(id: string, audio: Uint8Array): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: this.key(id),
-        Body: mp3,
-        ContentType: "audio/mpeg",
+        Body: audio,
+        ContentType: AUDIO_FORMATS[formatOfAudioKey(id)].contentType,
         CacheControl: `public, max-age=${Math.floor(this.retentionMs / 1000)}, immutable`,
       }),
     );
@@ -66,13 +67,13 @@ export class S3AudioStore implements AudioStore {
   }
 
   async url(id: string): Promise<string> {
-    if (!this.settings.presign) return `${this.baseUrl}/${id}.mp3`;
+    if (!this.settings.presign) return `${this.baseUrl}/${audioFileName(id)}`;
     const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) });
     return getSignedUrl(this.client, command, { expiresIn: Math.min(MAX_PRESIGN_SECONDS, Math.floor(this.retentionMs / 1000)) });
   }
 
   async exists(id: string): Promise<boolean> {
-    if (!isAudioId(id)) return false;
+    if (!isAudioKey(id)) return false;
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) }));
       return Date.now() - (head.LastModified ?? new Date(0)).getTime() <= this.retentionMs;
@@ -84,7 +85,7 @@ export class S3AudioStore implements AudioStore {
 
   /** Reads a whole object or the byte range a client asked for (the bucket applies it); undefined when absent or expired. */
   async read(id: string, range: ByteRange | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
-    if (!isAudioId(id)) return undefined;
+    if (!isAudioKey(id)) return undefined;
     try {
       const object = await this.client.send(
         new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), ...(range ? { Range: formatRange(range) } : {}) }),

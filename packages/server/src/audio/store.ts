@@ -2,15 +2,16 @@ import type { Readable } from "node:stream";
 import type { ByteRange } from "./range.js";
 
 /**
- * Where finished MP3 files live; one implementation per backend (disk.ts,
- * s3.ts). Callers (the TTS service, the /audio route, the server's sweep)
- * use only this interface.
+ * Where finished audio files live; one implementation per backend (disk.ts,
+ * s3.ts). Files are named by their audio key (ids.ts: the id of an MP3, or
+ * `<id>.<extension>`). Callers (the TTS service, the /audio route, the
+ * server's sweep) use only this interface.
  */
 export interface AudioStore {
   /** Prepares the backend (the disk store makes its folder). */
   init(): Promise<void>;
   /** Stores the whole file; it becomes visible only once complete, and a failed write leaves nothing behind. */
-  put(id: string, mp3: Uint8Array): Promise<void>;
+  put(id: string, audio: Uint8Array): Promise<void>;
   delete(id: string): Promise<void>;
   /** True when the whole file is stored (and not yet past the retention period). */
   exists(id: string): Promise<boolean>;

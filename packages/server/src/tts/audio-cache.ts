@@ -3,7 +3,7 @@ import type { Voice } from "../speech/voices.js";
 import type { TtsParams } from "./request.js";
 
 /**
- * Finished MP3s of recent requests, by everything that changes the sound, so
+ * Finished audio files of recent requests, by everything that changes the sound, so
  * that a repeated request skips the engine. Bounded in bytes; the least
  * recently used audio goes first. Only bytes are kept: each request still
  * stores its own copy under a new id, so every customer's URL lives for the
@@ -58,10 +58,10 @@ export class AudioCache {
 export function audioCacheKey(
   engine: { name: string; version: string },
   voice: Pick<Voice, "id" | "dialect_code" | "reading" | "engine">,
-  params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume">,
+  params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume" | "format">,
 ): string {
   const parts = [engine.name, engine.version, voice.id, voice.dialect_code, voice.reading ?? null, voice.engine];
-  const controls = [params.speed, params.pitch, params.volume];
+  const controls = [params.speed, params.pitch, params.volume, params.format];
   // JSON keeps field boundaries unambiguous whatever the text contains.
   return createHash("sha256")
     .update(JSON.stringify([parts, controls, params.text]))
