@@ -4,8 +4,11 @@
  * format is decoded by ffmpeg; every error is the client's own error class.
  */
 
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { AUDIO_FORMAT_NAMES, type AudioFormatName, PCM_SAMPLE_RATE } from "@fangyan/protocol";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -296,6 +299,47 @@ describe("a busy engine, the failed-key limit and the operator's switch", () => 
       expect((await moneyHolds(off.store, accountId)).ledger).toHaveLength(1);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("the README's examples, run as written", () => {
+  const readme = () => fs.readFile(new URL("../../../README.md", import.meta.url), "utf8");
+  const blocks = (markdown: string, language: string) =>
+    [...markdown.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((match) => match[1] ?? "");
+  const local = (code: string) => code.replaceAll("http://127.0.0.1:8080", t.baseUrl);
+  // Asynchronously: the server answering them runs in this process.
+  const run = promisify(execFile);
+
+  it.skipIf(missingDecoders.length > 0)("the curl one-liner saves a playable MP3 and charges 0.01 yuan", async () => {
+    const curl = blocks(await readme(), "sh").find((block) => block.includes("/v1/audio/speech"));
+    if (!curl) throw new Error("the README has no curl example of /v1/audio/speech");
+    const { apiKey, accountId } = await t.newCustomer("1");
+    const cwd = await tempDir("fangyan-readme-curl-");
+    try {
+      await run("bash", ["-euo", "pipefail", "-c", local(curl)], { cwd, env: { ...process.env, FANGYAN_API_KEY: apiKey } });
+      const audio = decodeWithFfmpeg(path.join(cwd, "hi.mp3"));
+      expect(audio).toMatchObject({ codec: "mp3", channels: 1 });
+      expect(audio.samples / audio.sampleRate).toBeGreaterThan(0.3);
+    } finally {
+      await fs.rm(cwd, { recursive: true, force: true });
+    }
+    const { ledger } = await moneyHolds(t.store, accountId);
+    expect(ledger.find((entry) => entry.kind === "charge")).toMatchObject({ amountMicro: -10_000, billableChars: 50 });
+  });
+
+  it.skipIf(missingDecoders.length > 0)("the OpenAI SDK snippet saves a WAV", async () => {
+    const snippet = blocks(await readme(), "js").find((block) => block.includes('from "openai"'));
+    if (!snippet) throw new Error("the README has no OpenAI SDK example");
+    const { apiKey } = await t.newCustomer("1");
+    // Inside the repository, so that `import "openai"` resolves to the dev dependency.
+    const cwd = await fs.mkdtemp(path.join(fileURLToPath(new URL(".", import.meta.url)), ".readme-"));
+    try {
+      await fs.writeFile(path.join(cwd, "snippet.mjs"), local(snippet));
+      await run(process.execPath, ["snippet.mjs"], { cwd, env: { ...process.env, FANGYAN_API_KEY: apiKey } });
+      expect(decodeWithFfmpeg(path.join(cwd, "hi.wav"))).toMatchObject({ codec: "pcm_s16le", channels: 1, sampleRate: 22_050 });
+    } finally {
+      await fs.rm(cwd, { recursive: true, force: true });
     }
   });
 });

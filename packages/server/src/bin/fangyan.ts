@@ -15,7 +15,16 @@ function config(): Config {
   return parseConfig(process.env);
 }
 
-function firstRunBanner(address: string, apiKey: string, voiceId: string): string {
+function firstRunBanner(address: string, apiKey: string, voiceId: string, openai: boolean): string {
+  const curl = openai
+    ? [
+        "  Or with curl, through the OpenAI-compatible endpoint (saves hi.mp3):",
+        "",
+        `      curl -H "Authorization: Bearer ${apiKey}" -d '{"model":"tts-1","input":"你好","voice":"${voiceId}"}' \\`,
+        `        ${address}/v1/audio/speech -o hi.mp3`,
+        "",
+      ]
+    : [];
   return [
     "",
     "  A demo account was created with 1 yuan of credit: 100 requests of up to 50 characters each.",
@@ -29,6 +38,8 @@ function firstRunBanner(address: string, apiKey: string, voiceId: string): strin
     `        node examples/first-request.mjs "你好，世界！今日天氣好好。" ${voiceId}`,
     "",
     "  It prints the audio URL of an MP3 and saves it as first-request.mp3.",
+    "",
+    ...curl,
     "  Operators: npx fangyan admin --help",
     "",
   ].join("\n");
@@ -41,7 +52,7 @@ async function serve(): Promise<void> {
   if (server.demoApiKey) {
     const voices = loadCatalog(settings).voices.list();
     const voice = voices.find((v) => v.dialect_code === "yue") ?? voices[0];
-    process.stdout.write(`${firstRunBanner(server.address, server.demoApiKey, voice?.id ?? "VOICE_ID")}\n`);
+    process.stdout.write(`${firstRunBanner(server.address, server.demoApiKey, voice?.id ?? "VOICE_ID", settings.openaiApi)}\n`);
   }
   let stopping = false;
   const stop = (signal: string) => {
