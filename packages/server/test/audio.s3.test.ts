@@ -56,6 +56,25 @@ describe("audio in an S3-compatible bucket", () => {
     expect(read && read !== "unsatisfiable" ? read.contentLength : 0).toBe(bytes.length);
   });
 
+  it("keeps the subtitles of a request that asked for timings beside its MP3, served with their types, deleted with it", async () => {
+    const { client } = await t.newCustomer("1");
+    const result = data<{ audio_url: string; subtitles: { vtt: string; srt: string } }>(
+      await client.tts({ text: "早晨。食咗飯未？", voice_id: "yue-female-1", timings: true }),
+    );
+    const vtt = await fetch(result.subtitles.vtt);
+    expect(vtt.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    expect(await vtt.text()).toMatch(/^WEBVTT\n\n1\n00:00:\d{2}\.\d{3} --> /);
+    const srt = await fetch(result.subtitles.srt);
+    expect(srt.headers.get("content-type")).toBe("application/x-subrip; charset=utf-8");
+    expect(await srt.text()).toMatch(/^1\n00:00:\d{2},\d{3} --> /);
+    const id = result.audio_url.split("/").pop()?.replace(".mp3", "") ?? "";
+    const bucket = store();
+    expect(await bucket.exists(id, "vtt")).toBe(true);
+    await bucket.delete(id);
+    for (const file of ["mp3", "vtt", "srt", "timings.json"] as const) expect(await bucket.exists(id, file)).toBe(false);
+    expect((await fetch(result.subtitles.srt)).status).toBe(404);
+  });
+
   it("answers 404 for an unknown id", async () => {
     expect((await fetch(`${t.baseUrl}/audio/${newAudioId()}.mp3`)).status).toBe(404);
   });

@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { audioIdOfFile } from "./ids.js";
+import { servedFileOf } from "./ids.js";
 import type { AudioInProgress } from "./in-progress.js";
 import { parseRange } from "./range.js";
-import type { AudioStore } from "./store.js";
+import { type AudioStore, CONTENT_TYPES } from "./store.js";
 
 /** What became of audio that was charged for but never finished (ProductionKeeper.outcome). */
 export type UnfinishedOutcome = "reversed" | "reversal_pending" | undefined;
@@ -38,21 +38,23 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
   const cacheControl = `public, max-age=${Math.floor(options.retentionMs / 1000)}, immutable`;
 
   app.get<{ Params: { file: string } }>("/:file", async (request, reply) => {
-    const id = audioIdOfFile(request.params.file);
-    if (!id) return reply.code(404).send(NOT_FOUND);
-    const streaming = inProgress && answerInProgress(inProgress, id, reply);
+    const served = servedFileOf(request.params.file);
+    if (!served) return reply.code(404).send(NOT_FOUND);
+    // The subtitles beside the audio (`<id>.vtt`, `<id>.srt`) are served as it is, with their own type.
+    const { id, file } = served;
+    const streaming = file === "mp3" && inProgress && answerInProgress(inProgress, id, reply);
     if (streaming) return streaming;
 
-    const etag = `"${id}"`;
+    const etag = file === "mp3" ? `"${id}"` : `"${id}.${file}"`;
     // An id's bytes never change, so its id is its entity tag.
     if (matchesEtag(request, etag)) {
-      const stored = await store.exists(id);
+      const stored = await store.exists(id, file);
       if (stored) return reply.code(304).header("ETag", etag).header("Cache-Control", cacheControl).send();
     }
     const range = rangeToHonour(request, etag);
-    const read = await store.read(id, range);
+    const read = await store.read(id, range, file);
     if (read === undefined) {
-      const outcome = await options.unfinished?.(id);
+      const outcome = file === "mp3" ? await options.unfinished?.(id) : undefined;
       if (outcome) return reply.code(410).send(outcome === "reversed" ? GIVEN_BACK : GIVING_BACK);
       return reply.code(404).send(NOT_FOUND);
     }
@@ -60,7 +62,7 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
       return reply.code(416).header("Accept-Ranges", "bytes").send({ success: false, message: "Range not satisfiable" });
     }
     reply.code(read.status);
-    reply.header("Content-Type", "audio/mpeg");
+    reply.header("Content-Type", CONTENT_TYPES[file]);
     reply.header("Content-Length", read.contentLength);
     reply.header("Accept-Ranges", "bytes");
     reply.header("Cache-Control", cacheControl);

@@ -12,6 +12,8 @@ export interface TtsParams {
   speed: number;
   pitch: number;
   volume: number;
+  /** The answer carries sentence timings and subtitle files (tts/timings.ts). */
+  timings: boolean;
 }
 
 /** The v1 voice controls: optional numbers with these ranges, 1.0 by default. */
@@ -29,16 +31,21 @@ function isNonEmptyString(value: unknown): value is string {
 
 export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
   const missing = (["text", "voice_id"] as const).filter((field) => !isNonEmptyString(plaintext[field]));
-  const invalid = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
+  const invalid: Array<Control | "timings"> = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
     const value = plaintext[field];
     if (value === undefined) return false;
     const { min, max } = VOICE_CONTROLS[field];
     return typeof value !== "number" || !Number.isFinite(value) || value < min || value > max;
   });
+  if (plaintext.timings !== undefined && typeof plaintext.timings !== "boolean") invalid.push("timings");
   if (missing.length > 0 || invalid.length > 0) {
     const parts: string[] = [];
     if (missing.length > 0) parts.push(`${missing.join(" and ")} must be given as a non-empty string`);
     for (const field of invalid) {
+      if (field === "timings") {
+        parts.push("timings must be true or false");
+        continue;
+      }
       const { min, max } = VOICE_CONTROLS[field];
       parts.push(`${field} must be a number from ${min} to ${max}`);
     }
@@ -66,6 +73,7 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
     speed: control("speed"),
     pitch: control("pitch"),
     volume: control("volume"),
+    timings: plaintext.timings === true,
   };
 }
 
