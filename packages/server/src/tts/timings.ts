@@ -17,14 +17,12 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Lexicon } from "@fangyan/frontend";
 import { describeMp3, joinMp3 } from "@fangyan/mp3";
-import { sentencesOf, type Timing, type TtsSubtitles, type TtsTimings } from "@fangyan/protocol";
+import { sentencesOf, type Timing, type TtsSubtitles, type TtsTimings, toSrt, toVtt } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { AudioStore } from "../audio/store.js";
 import { isSilent, logUnread, readForVoice, type SpeechInput } from "../reading/reader.js";
 import { type SpeechEngine, SynthesisError, type SynthesisResult } from "../speech/engine.js";
 import type { Voice } from "../speech/voices.js";
-import { toSrt } from "../subtitles/srt.js";
-import { toVtt } from "../subtitles/vtt.js";
 import { synthesisRequest, type TtsParams } from "./request.js";
 
 /** A joined MP3 and where its sentences are heard. */
