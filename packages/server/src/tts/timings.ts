@@ -72,8 +72,9 @@ export function sentenceTimings(sentences: ReadonlyArray<{ text: string }>, part
   parts.forEach((part, i) => {
     const { frames, samplesPerFrame } = describeMp3(part.mp3);
     const ms = (samples: number) => Math.round(((offset + samples) * 1000) / part.sampleRate);
-    const text = sentences[i]?.text ?? "";
-    if (part.voiced) timings.push({ text, start_ms: ms(part.voiced.from), end_ms: ms(part.voiced.to) });
+    // An engine that does not say where its sound is: the whole part, up to where its encoded samples end.
+    const heard = part.voiced ?? { from: 0, to: Math.round((part.durationMs * part.sampleRate) / 1000) };
+    timings.push({ text: sentences[i]?.text ?? "", start_ms: ms(heard.from), end_ms: ms(heard.to) });
     offset += frames * samplesPerFrame;
   });
   return timings;
