@@ -38,7 +38,7 @@ export interface ErrorSpec {
   /** The answer of the OpenAI-compatible `/v1/audio/speech`. */
   readonly openai: OpenAiError;
   /** Conditions within the code that `/v1/audio/speech` answers differently from `openai`. */
-  readonly openaiWhen?: { readonly unknownVoice: OpenAiError; readonly busy: OpenAiError };
+  readonly openaiWhen?: { readonly unknownVoice: OpenAiError; readonly busy: OpenAiError; readonly unavailable: OpenAiError };
 }
 
 const badKey: OpenAiError = { status: 401, type: "invalid_request_error", code: "invalid_api_key" };
@@ -87,6 +87,8 @@ export const ERRORS = {
     openaiWhen: {
       unknownVoice: { status: 404, type: "invalid_request_error", code: "voice_not_found" },
       busy: { status: 503, type: "server_error", code: "engine_overloaded" },
+      // Storage full or unreachable, an engine's server down: nothing charged, worth retrying.
+      unavailable: { status: 503, type: "server_error", code: "service_unavailable" },
     },
   },
 } as const satisfies Record<string, ErrorSpec>;

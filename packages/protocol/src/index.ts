@@ -2,6 +2,7 @@ export * from "./base64.js";
 export * from "./billing.js";
 export * from "./envelope.js";
 export * from "./errors.js";
+export * from "./formats.js";
 export * from "./sentences.js";
 export * from "./subtitles.js";
 export * from "./wire.js";

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorDetailsByCode } from "./errors.js";
+import type { AudioFormatName } from "./formats.js";
 
 /** The encrypted envelope (interface 2.1): every POST body and every response body. */
 export interface Envelope {
@@ -22,13 +23,15 @@ export interface ApiFailure<C extends ErrorCode = ErrorCode> {
 /** The decrypted response wrapper (interface 2.2). */
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-/** Plaintext of `POST /tts`. `speed`, `pitch`, `volume` and `timings` are v1 additions. */
+/** Plaintext of `POST /tts`. `speed`, `pitch`, `volume`, `format` and `timings` are v1 additions. */
 export interface TtsRequest {
   text: string;
   voice_id: string;
   speed?: number;
   pitch?: number;
   volume?: number;
+  /** The audio file's format; `audio_url` ends in its extension. Default mp3. */
+  format?: AudioFormatName;
   /** Ask for the sentence timings and the WebVTT / SRT subtitle files of the audio. */
   timings?: boolean;
 }

@@ -14,6 +14,7 @@ import type { Config } from "./config/config.js";
 import { audioOriginsOf, consoleRoutes } from "./console/routes.js";
 import { FreeSpace } from "./disk/free-space.js";
 import { requestSerializer } from "./logging.js";
+import { openAiRoutes } from "./openai/routes.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { ReplayCache } from "./replay/cache.js";
 import type { SpeechEngines } from "./speech/engine.js";
@@ -123,9 +124,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await productions.stop();
   });
 
+  const callers = new Callers(accounts, { version: () => deps.store.version() });
   await app.register(apiRoutes, {
     prefix: "/api/v1",
-    callers: new Callers(accounts, { version: () => deps.store.version() }),
+    callers,
     limiter: deps.limiter,
     replay: deps.replay,
     tts,
@@ -135,6 +137,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimitBytes: config.bodyLimitBytes,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  if (config.openaiApi) {
+    await app.register(openAiRoutes, {
+      prefix: "/v1",
+      callers,
+      limiter: deps.limiter,
+      tts,
+      voices: deps.voices,
+      audio: deps.audio,
+      inProgress,
+      unfinished: (key) => productions.outcome(key),
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      authFailuresPerMinute: config.authFailuresPerMinute,
+      bodyLimitBytes: config.bodyLimitBytes,
+    });
+  }
   await app.register(audioRoutes, {
     prefix: "/audio",
     store: deps.audio,

@@ -6,13 +6,8 @@ import { type AudioFormat, type AudioFormatName, audioFormats } from "../src/aud
 import { opusSampleRate } from "../src/audio-formats/opus.js";
 import { Resampler } from "../src/audio-formats/resample.js";
 import { createEspeakEngine } from "../src/speech/espeak/engine.js";
+import { type Decoded, decodeWithFfmpeg, missingDecoders as missing } from "./helpers/decode.js";
 import { tempDir } from "./helpers/harness.js";
-
-// Every file is checked by decoders that share no code with ours: Debian's
-// ffmpeg/ffprobe, flac and metaflac, and opusinfo (opus-tools). `.ci/run` installs them.
-const decoders = ["ffmpeg", "ffprobe", "flac", "metaflac", "opusinfo"] as const;
-const missing = decoders.filter((tool) => spawnSync(tool, ["--help"]).error !== undefined);
-if (missing.length > 0 && process.env.CI === "true") throw new Error(`CI=true needs ${missing.join(", ")}; .ci/run installs them`);
 
 // A minute of real Cantonese speech from the espeak-ng engine, 22 050 Hz.
 const TEXT = "廣州話係粵語嘅一種，喺廣東、香港同澳門都好多人講。今日天氣好好，我哋去公園散步，食咗啲點心先返屋企。".repeat(6);
@@ -39,38 +34,9 @@ afterAll(async () => {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
-interface Decoded {
-  codec: string;
-  sampleRate: number;
-  channels: number;
-  /** Samples a channel, as ffmpeg decodes the whole file. */
-  samples: number;
-}
-
-/** How ffmpeg sees a file: raw PCM has no header, so it is told the rate and layout. */
-function ffmpegInput(format: AudioFormat, file: string): string[] {
-  return format.name === "pcm" ? ["-f", "s16le", "-ar", String(sampleRate), "-ch_layout", "mono", "-i", file] : ["-i", file];
-}
-
+/** How ffmpeg decodes a file of `format` (raw PCM is at the format's stated rate). */
 function decode(format: AudioFormat, file: string): Decoded {
-  const probe = JSON.parse(
-    execFileSync(
-      "ffprobe",
-      ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels", "-of", "json", ...ffmpegInput(format, file)],
-      {
-        encoding: "utf8",
-      },
-    ),
-  ) as { streams: { codec_name: string; sample_rate: string; channels: number }[] };
-  const stream = probe.streams[0];
-  if (stream === undefined || probe.streams.length !== 1) throw new Error(`ffprobe found ${probe.streams.length} streams in ${file}`);
-  const raw = execFileSync("ffmpeg", ["-v", "error", ...ffmpegInput(format, file), "-f", "s16le", "-"], { maxBuffer: 64 * 1024 * 1024 });
-  return {
-    codec: stream.codec_name,
-    sampleRate: Number(stream.sample_rate),
-    channels: stream.channels,
-    samples: raw.length / 2 / stream.channels,
-  };
+  return decodeWithFfmpeg(file, format.name === "pcm" ? { pcmRate: format.outputSampleRate(sampleRate) } : {});
 }
 
 async function streamed(format: AudioFormat, pieces: number): Promise<Uint8Array> {
@@ -129,6 +95,20 @@ describe.skipIf(missing.length > 0)("checks by each format's own tools", () => {
     expect(info[3]).not.toBe("0".repeat(32));
     // A stream cannot know its length or MD5 when its header leaves: both stated as unknown.
     expect(execFileSync("metaflac", ["--show-total-samples", stream], { encoding: "utf8" }).trim()).toBe("0");
+  });
+
+  it("a stream once sealed (the file the service stores) states its length and MD5, as the whole file does", async () => {
+    for (const format of [audioFormats.flac, audioFormats.wav]) {
+      const encoder = await format.start(sampleRate);
+      const bytes = Buffer.concat([encoder.push(pcm.subarray(0, 30_001)), encoder.push(pcm.subarray(30_001)), encoder.end()]);
+      if (!encoder.seal) throw new Error(`${format.name} streams must be sealable`);
+      expect(Buffer.compare(encoder.seal(bytes), await format.encode(pcm, sampleRate))).toBe(0);
+    }
+    const sealed = path.join(dir, "sealed.flac");
+    const encoder = await audioFormats.flac.start(sampleRate);
+    await fs.writeFile(sealed, encoder.seal?.(Buffer.concat([encoder.push(pcm), encoder.end()])) ?? new Uint8Array(0));
+    execFileSync("flac", ["--silent", "-t", sealed]);
+    expect(execFileSync("metaflac", ["--show-total-samples", sealed], { encoding: "utf8" }).trim()).toBe(String(pcm.length));
   });
 
   it("a FLAC file decodes to exactly the samples encoded", async () => {

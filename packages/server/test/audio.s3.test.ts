@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAudioId } from "../src/audio/ids.js";
 import { S3AudioStore } from "../src/audio/s3.js";
+import { discardTimed } from "../src/tts/timings.js";
 import { startS3, type TestS3 } from "./helpers/backends.js";
 import { startTestServer, type TestServer } from "./helpers/harness.js";
 import { data } from "./helpers/spec-client.js";
@@ -69,9 +70,10 @@ describe("audio in an S3-compatible bucket", () => {
     expect(await srt.text()).toMatch(/^1\n00:00:\d{2},\d{3} --> /);
     const id = result.audio_url.split("/").pop()?.replace(".mp3", "") ?? "";
     const bucket = store();
-    expect(await bucket.exists(id, "vtt")).toBe(true);
-    await bucket.delete(id);
-    for (const file of ["mp3", "vtt", "srt", "timings.json"] as const) expect(await bucket.exists(id, file)).toBe(false);
+    expect(await bucket.exists(`${id}.vtt`)).toBe(true);
+    expect(await bucket.exists(`${id}.json`)).toBe(true);
+    await discardTimed(bucket, id);
+    for (const key of [id, `${id}.vtt`, `${id}.srt`, `${id}.json`]) expect(await bucket.exists(key)).toBe(false);
     expect((await fetch(result.subtitles.srt)).status).toBe(404);
   });
 

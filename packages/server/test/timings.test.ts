@@ -122,6 +122,24 @@ describe.runIf(lameInstalled || process.env.CI === "true")("sentence timings", (
     expect(await largestError(result)).toBeLessThanOrEqual(FRAME_MS);
   });
 
+  it("a WAV asked for with timings has each sentence where its samples sound, within a millisecond", async () => {
+    const result = await speakTimed(SHORT, "yue-female-1", { format: "wav" });
+    expect(result.audio_url).toMatch(/\.wav$/);
+    expect(result.subtitles?.vtt).toBe(result.audio_url.replace(/\.wav$/, ".vtt"));
+    const wav = Buffer.from(await (await fetch(result.audio_url)).arrayBuffer());
+    const data = wav.indexOf("data") + 8;
+    const rate = wav.readUInt32LE(24);
+    const pcm = new Int16Array(wav.buffer.slice(wav.byteOffset + data, wav.byteOffset + wav.length - ((wav.length - data) % 2)));
+    const sentences = result.timings?.sentences ?? [];
+    expect(sentences.map((s) => s.text)).toEqual(sentencesOf(SHORT));
+    for (const [i, sentence] of sentences.entries()) {
+      const from = Math.round(((i > 0 ? (sentences[i - 1]?.end_ms ?? 0) : 0) * rate) / 1000);
+      let first = from;
+      while (Math.abs(pcm[first] ?? 0) <= 32) first++;
+      expect(Math.abs((first * 1000) / rate - sentence.start_ms)).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("costs the same as without timings, and a text without them gets none", async () => {
     const timed = await speakTimed(SHORT);
     const { client } = await t.newCustomer("10");
@@ -166,7 +184,7 @@ describe("subtitle files", () => {
     expect(srtCues.map((cue) => cue.text)).toEqual(sentences.map((s) => s.text));
 
     // The timings kept for replays are not served.
-    expect((await fetch(`${t.baseUrl}/audio/${id}.timings.json`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/audio/${id}.json`)).status).toBe(404);
   });
 
   it("answer 404 once past the audio's retention period, like the audio", async () => {

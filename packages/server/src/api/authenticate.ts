@@ -10,7 +10,26 @@ export interface AuthOptions {
   limiter: RateLimiter;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
+  /** Where the key is presented; default the X-API-Key header of /api/v1. */
+  presented?: PresentedKey;
 }
+
+/** How a route family takes the API key: from which header, and how a missing one is worded. */
+export interface PresentedKey {
+  header: string;
+  /** The key in the header's value, or undefined when the value is not of the expected form. */
+  keyOf(value: string): string | undefined;
+  missing: string;
+  empty: string;
+}
+
+/** `/api/v1`: the interface's X-API-Key header. */
+export const apiKeyHeader: PresentedKey = {
+  header: "x-api-key",
+  keyOf: (value) => value,
+  missing: "The X-API-Key header is required",
+  empty: "The X-API-Key header is empty",
+};
 
 function setRateHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
   reply.header("RateLimit-Limit", decision.limit);
@@ -36,9 +55,11 @@ function rateLimited(reply: FastifyReply, decision: RateLimitDecision): ApiError
  * limit. Runs before the body is read, so nothing about the body can come first.
  */
 export function authenticator(options: AuthOptions) {
+  const presented = options.presented ?? apiKeyHeader;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     request.caller = { envelopeKey: undefined, owner: undefined };
-    const header = request.headers["x-api-key"];
+    const value = request.headers[presented.header];
+    const header = value === undefined ? undefined : presented.keyOf(Array.isArray(value) ? value.join(", ") : value);
     const failure = await checkKey(request, header);
     if (failure) {
       // Failed authentication is limited per client address, so keys cannot be guessed at speed.
@@ -54,16 +75,15 @@ export function authenticator(options: AuthOptions) {
     if (!decision.allowed) throw rateLimited(reply, decision);
   };
 
-  async function checkKey(request: FastifyRequest, header: string | string[] | undefined): Promise<ApiError | undefined> {
-    if (header === undefined) return new ApiError("MISSING_API_KEY", "The X-API-Key header is required");
-    const presented = Array.isArray(header) ? header.join(", ") : header;
-    if (presented.trim() === "") {
-      request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
-      return new ApiError("AUTH_ERROR", "The X-API-Key header is empty");
+  async function checkKey(request: FastifyRequest, key: string | undefined): Promise<ApiError | undefined> {
+    if (key === undefined) return new ApiError("MISSING_API_KEY", presented.missing);
+    if (key.trim() === "") {
+      request.caller.envelopeKey = deriveEnvelopeKeySync(key);
+      return new ApiError("AUTH_ERROR", presented.empty);
     }
-    const { envelopeKey, owner } = await options.callers.identify(presented).catch((error: unknown) => {
+    const { envelopeKey, owner } = await options.callers.identify(key).catch((error: unknown) => {
       // The store failed: the answer (503, retry) is still sealed with the key the request presented.
-      request.caller.envelopeKey = deriveEnvelopeKeySync(presented);
+      request.caller.envelopeKey = deriveEnvelopeKeySync(key);
       throw new BackendUnavailableError("The account store is unreachable", { cause: error });
     });
     request.caller.envelopeKey = envelopeKey;

@@ -9,6 +9,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { AUDIO_FORMATS } from "@fangyan/protocol";
 import { BitWriter, crc8, crc16 } from "./bits.js";
 import { type AudioFormat, concatBytes, pcmBytes, type StreamEncoder } from "./format.js";
 
@@ -177,12 +178,18 @@ class FlacStream implements StreamEncoder {
   #pending = new Int16Array(0);
   #frames = 0;
   #header: Uint8Array | undefined;
+  readonly #sampleRate: number;
+  readonly #md5 = createHash("md5");
+  #samples = 0;
 
-  constructor(header: Uint8Array | undefined) {
+  constructor(sampleRate: number, header: Uint8Array | undefined) {
+    this.#sampleRate = sampleRate;
     this.#header = header;
   }
 
   push(pcm: Int16Array): Uint8Array {
+    this.#md5.update(pcmBytes(pcm));
+    this.#samples += pcm.length;
     const all = new Int16Array(this.#pending.length + pcm.length);
     all.set(this.#pending);
     all.set(pcm, this.#pending.length);
@@ -199,6 +206,14 @@ class FlacStream implements StreamEncoder {
     return this.#take();
   }
 
+  /** The stored file's STREAMINFO states the sample count and MD5, as a whole file's does. */
+  seal(file: Uint8Array): Uint8Array {
+    const info = streamInfo(this.#sampleRate, this.#samples, this.#md5.digest());
+    const sealed = Uint8Array.from(file);
+    sealed.set(info);
+    return sealed;
+  }
+
   #take(): Uint8Array {
     // Every frame ends on a byte, so a fresh writer continues the stream.
     const out = this.#writer.bytes();
@@ -210,15 +225,18 @@ class FlacStream implements StreamEncoder {
   }
 }
 
+/** A stream whose STREAMINFO states the sample count and MD5 as unknown (0) until it is sealed. */
+function flacStream(sampleRate: number): FlacStream {
+  return new FlacStream(sampleRate, streamInfo(sampleRate, 0, new Uint8Array(16)));
+}
+
 export const flacFormat: AudioFormat = {
   name: "flac",
-  contentType: "audio/flac",
-  extension: "flac",
+  ...AUDIO_FORMATS.flac,
   outputSampleRate: (sampleRate) => sampleRate,
   encode: async (pcm, sampleRate) => {
-    const md5 = createHash("md5").update(pcmBytes(pcm)).digest();
-    const stream = new FlacStream(streamInfo(sampleRate, pcm.length, md5));
-    return concatBytes([stream.push(pcm), stream.end()]);
+    const stream = flacStream(sampleRate);
+    return stream.seal(concatBytes([stream.push(pcm), stream.end()]));
   },
-  start: async (sampleRate) => new FlacStream(streamInfo(sampleRate, 0, new Uint8Array(16))),
+  start: async (sampleRate) => flacStream(sampleRate),
 };

@@ -5,6 +5,7 @@
  * estimates the duration from the constant bitrate, which also makes it seekable.
  */
 
+import { AUDIO_FORMATS } from "@fangyan/protocol";
 import { createMp3Encoder } from "wasm-media-encoders";
 import { encodeMp3, type Mp3Encoder, speechMp3Quality } from "../speech/mp3/encoder.js";
 import { type AudioFormat, concatBytes, type StreamEncoder } from "./format.js";
@@ -52,8 +53,7 @@ class Mp3Stream implements StreamEncoder {
 // One LAME instance (WebAssembly, a few hundred KB) encodes one file or stream at a time, so each takes its own.
 export const mp3Format: AudioFormat = {
   name: "mp3",
-  contentType: "audio/mpeg",
-  extension: "mp3",
+  ...AUDIO_FORMATS.mp3,
   outputSampleRate: (sampleRate) => sampleRate,
   encode: async (pcm, sampleRate) => encodeMp3(await createMp3Encoder(), pcm, sampleRate),
   start: async (sampleRate) => new Mp3Stream(await createMp3Encoder(), sampleRate),

@@ -9,6 +9,7 @@
 
 import { randomInt } from "node:crypto";
 import { Encoder } from "@evan/opus";
+import { AUDIO_FORMATS } from "@fangyan/protocol";
 import { type AudioFormat, concatBytes, type StreamEncoder } from "./format.js";
 import { OggWriter, pageFlags, segmentsOf } from "./ogg.js";
 import { Resampler } from "./resample.js";
@@ -132,8 +133,7 @@ class OpusStream implements StreamEncoder {
 
 export const opusFormat: AudioFormat = {
   name: "opus",
-  contentType: "audio/ogg; codecs=opus",
-  extension: "opus",
+  ...AUDIO_FORMATS.opus,
   outputSampleRate: () => opusSampleRate,
   encode: async (pcm, sampleRate) => {
     const stream = new OpusStream(sampleRate);

@@ -4,6 +4,7 @@
  * that ffmpeg, browsers and most players read as "until the end".
  */
 
+import { AUDIO_FORMATS } from "@fangyan/protocol";
 import { type AudioFormat, concatBytes, pcmBytes } from "./format.js";
 
 const unknownLength = 0xffff_ffff;
@@ -32,8 +33,7 @@ function header(sampleRate: number, dataBytes: number | undefined): Uint8Array {
 
 export const wavFormat: AudioFormat = {
   name: "wav",
-  contentType: "audio/wav",
-  extension: "wav",
+  ...AUDIO_FORMATS.wav,
   outputSampleRate: (sampleRate) => sampleRate,
   encode: async (pcm, sampleRate) => {
     if (pcm.length * 2 > unknownLength - 36) throw new Error("A WAV file cannot hold more than 4 GiB");
@@ -49,6 +49,12 @@ export const wavFormat: AudioFormat = {
         return concatBytes([header(sampleRate, undefined), bytes]);
       },
       end: () => (started ? new Uint8Array(0) : header(sampleRate, undefined)),
+      // The stored file states its exact sizes, as a whole file does.
+      seal: (file) => {
+        const sealed = Uint8Array.from(file);
+        sealed.set(header(sampleRate, file.length - 44));
+        return sealed;
+      },
     };
   },
 };

@@ -1,11 +1,11 @@
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { isAudioId } from "./ids.js";
+import { audioFileName, isAudioKey } from "./ids.js";
 import { type ByteRange, resolveRange } from "./range.js";
-import { AUDIO_FILES, type AudioFile, type AudioRead, type AudioStore } from "./store.js";
+import type { AudioRead, AudioStore } from "./store.js";
 
-/** Files under `<data dir>/audio/<id>.mp3`, served by the server itself at /audio/. */
+/** Files under `<data dir>/audio/` (`<id>.mp3`, `<id>.wav`, …: ids.ts), served by the server itself at /audio/. */
 export class DiskAudioStore implements AudioStore {
   constructor(
     readonly dir: string,
@@ -14,21 +14,21 @@ export class DiskAudioStore implements AudioStore {
     private readonly retentionMs = Number.POSITIVE_INFINITY,
   ) {}
 
-  async url(id: string, file: AudioFile = "mp3"): Promise<string> {
-    return `${this.baseUrl}/${id}.${file}`;
+  async url(id: string): Promise<string> {
+    return `${this.baseUrl}/${audioFileName(id)}`;
   }
 
   async init(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
   }
 
-  async put(id: string, mp3: Uint8Array, file: AudioFile = "mp3"): Promise<void> {
-    if (!isAudioId(id)) throw new Error("invalid audio id");
+  async put(id: string, audio: Uint8Array): Promise<void> {
+    if (!isAudioKey(id)) throw new Error("invalid audio id");
     // Write then rename: a reader never sees half a file.
-    const temporary = path.join(this.dir, `.${id}.${file}.${process.pid}.tmp`);
+    const temporary = path.join(this.dir, `.${id}.${process.pid}.tmp`);
     try {
-      await fs.writeFile(temporary, mp3);
-      await fs.rename(temporary, this.fileOf(id, file));
+      await fs.writeFile(temporary, audio);
+      await fs.rename(temporary, this.fileOf(id));
     } catch (error) {
       // A failed write (a full or read-only disk) must not leave its part behind: it holds space.
       await fs.rm(temporary, { force: true }).catch(() => undefined);
@@ -37,31 +37,25 @@ export class DiskAudioStore implements AudioStore {
   }
 
   async delete(id: string): Promise<void> {
-    for (const file of AUDIO_FILES) await fs.rm(this.fileOf(id, file), { force: true });
+    await fs.rm(this.fileOf(id), { force: true });
   }
 
-  async exists(id: string, file: AudioFile = "mp3"): Promise<boolean> {
-    return (await this.fresh(id, file)) !== undefined;
+  async exists(id: string): Promise<boolean> {
+    return (await this.fresh(id)) !== undefined;
   }
 
-  async read(id: string, range: ByteRange | undefined, file: AudioFile = "mp3"): Promise<AudioRead | "unsatisfiable" | undefined> {
-    const stat = await this.fresh(id, file);
+  async read(id: string, range: ByteRange | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
+    const stat = await this.fresh(id);
     if (!stat) return undefined;
     const lastModified = stat.mtime;
     if (range === undefined) {
-      return {
-        status: 200,
-        body: createReadStream(this.fileOf(id, file)),
-        contentLength: stat.size,
-        contentRange: undefined,
-        lastModified,
-      };
+      return { status: 200, body: createReadStream(this.fileOf(id)), contentLength: stat.size, contentRange: undefined, lastModified };
     }
     const bytes = resolveRange(range, stat.size);
     if (!bytes) return "unsatisfiable";
     return {
       status: 206,
-      body: createReadStream(this.fileOf(id, file), bytes),
+      body: createReadStream(this.fileOf(id), bytes),
       contentLength: bytes.end - bytes.start + 1,
       contentRange: `bytes ${bytes.start}-${bytes.end}/${stat.size}`,
       lastModified,
@@ -84,14 +78,14 @@ export class DiskAudioStore implements AudioStore {
 
   async close(): Promise<void> {}
 
-  fileOf(id: string, file: AudioFile = "mp3"): string {
-    if (!isAudioId(id)) throw new Error("invalid audio id");
-    return path.join(this.dir, `${id}.${file}`);
+  fileOf(id: string): string {
+    if (!isAudioKey(id)) throw new Error("invalid audio id");
+    return path.join(this.dir, audioFileName(id));
   }
 
-  private async fresh(id: string, file: AudioFile) {
-    if (!isAudioId(id)) return undefined;
-    const stat = await fs.stat(this.fileOf(id, file)).catch(() => undefined);
+  private async fresh(id: string) {
+    if (!isAudioKey(id)) return undefined;
+    const stat = await fs.stat(this.fileOf(id)).catch(() => undefined);
     if (!stat?.isFile() || Date.now() - stat.mtimeMs > this.retentionMs) return undefined;
     return stat;
   }

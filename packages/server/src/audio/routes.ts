@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
+import { AUDIO_FORMATS } from "@fangyan/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { servedFileOf } from "./ids.js";
-import type { AudioInProgress } from "./in-progress.js";
+import { audioKeyOfFile, contentTypeOfKey, formatOfAudioKey, SIDECARS, sidecarOfKey } from "./ids.js";
+import type { AudioInProgress, Production } from "./in-progress.js";
 import { parseRange } from "./range.js";
-import { type AudioStore, CONTENT_TYPES } from "./store.js";
+import type { AudioStore } from "./store.js";
 
 /** What became of audio that was charged for but never finished (ProductionKeeper.outcome). */
 export type UnfinishedOutcome = "reversed" | "reversal_pending" | undefined;
@@ -17,17 +18,17 @@ export interface AudioRoutesOptions {
   unfinished?: (id: string) => Promise<UnfinishedOutcome>;
 }
 
-const NOT_FOUND = { success: false, message: "No such audio, or it has expired" };
-const GIVEN_BACK = { success: false, message: "The audio could not be finished; its charge was given back" };
+export const NOT_FOUND = { success: false, message: "No such audio, or it has expired" };
+export const GIVEN_BACK = { success: false, message: "The audio could not be finished; its charge was given back" };
 // Said while the reversal is not written yet (a storage fault): never that money came back before it did.
-const GIVING_BACK = {
+export const GIVING_BACK = {
   success: false,
   message: "The audio could not be finished; its charge will be given back automatically (the ledger shows a reversal once it is)",
 };
 
 /**
- * `/audio/<id>.mp3`: a capability URL, no key needed, so that an <audio> tag
- * can play it: `audio/mpeg`, Content-Length, Accept-Ranges, 206 for a Range
+ * `/audio/<id>.mp3` (or .wav, .pcm, .opus, .flac): a capability URL, no key
+ * needed, so that an <audio> tag can play it: the format's Content-Type, Content-Length, Accept-Ranges, 206 for a Range
  * (an unparseable Range is ignored, RFC 9110), ETag and long cache headers,
  * and 404 once past the retention period (even before the sweep). Any process
  * of a cluster serves any id stored in S3; audio still in production is
@@ -38,23 +39,23 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
   const cacheControl = `public, max-age=${Math.floor(options.retentionMs / 1000)}, immutable`;
 
   app.get<{ Params: { file: string } }>("/:file", async (request, reply) => {
-    const served = servedFileOf(request.params.file);
-    if (!served) return reply.code(404).send(NOT_FOUND);
-    // The subtitles beside the audio (`<id>.vtt`, `<id>.srt`) are served as it is, with their own type.
-    const { id, file } = served;
-    const streaming = file === "mp3" && inProgress && answerInProgress(inProgress, id, reply);
+    const id = audioKeyOfFile(request.params.file);
+    // Beside the audio: its subtitles (`<id>.vtt`, `<id>.srt`) are served like it; its timings are not.
+    const sidecar = id === undefined ? undefined : sidecarOfKey(id);
+    if (!id || (sidecar && !SIDECARS[sidecar].served)) return reply.code(404).send(NOT_FOUND);
+    const streaming = !sidecar && inProgress && answerInProgress(inProgress, id, reply);
     if (streaming) return streaming;
 
-    const etag = file === "mp3" ? `"${id}"` : `"${id}.${file}"`;
+    const etag = `"${id}"`;
     // An id's bytes never change, so its id is its entity tag.
     if (matchesEtag(request, etag)) {
-      const stored = await store.exists(id, file);
+      const stored = await store.exists(id);
       if (stored) return reply.code(304).header("ETag", etag).header("Cache-Control", cacheControl).send();
     }
     const range = rangeToHonour(request, etag);
-    const read = await store.read(id, range, file);
+    const read = await store.read(id, range);
     if (read === undefined) {
-      const outcome = file === "mp3" ? await options.unfinished?.(id) : undefined;
+      const outcome = sidecar ? undefined : await options.unfinished?.(id);
       if (outcome) return reply.code(410).send(outcome === "reversed" ? GIVEN_BACK : GIVING_BACK);
       return reply.code(404).send(NOT_FOUND);
     }
@@ -62,7 +63,7 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
       return reply.code(416).header("Accept-Ranges", "bytes").send({ success: false, message: "Range not satisfiable" });
     }
     reply.code(read.status);
-    reply.header("Content-Type", CONTENT_TYPES[file]);
+    reply.header("Content-Type", contentTypeOfKey(id));
     reply.header("Content-Length", read.contentLength);
     reply.header("Accept-Ranges", "bytes");
     reply.header("Cache-Control", cacheControl);
@@ -98,6 +99,18 @@ function answerInProgress(inProgress: AudioInProgress, id: string, reply: Fastif
   if (failure) return reply.code(410).send(failure === "reversed" ? GIVEN_BACK : GIVING_BACK);
   const production = inProgress.get(id);
   if (!production) return undefined;
+  const body = followProduction(production);
+  reply.header("Content-Type", AUDIO_FORMATS[formatOfAudioKey(id)].contentType);
+  // Not the finished file yet: nothing may keep this copy.
+  reply.header("Cache-Control", "no-store");
+  return reply.send(body);
+}
+
+/**
+ * The bytes of a production so far, then the rest as they come; destroyed
+ * (a chunked response then ends without its final chunk) if it fails.
+ */
+export function followProduction(production: Production): PassThrough {
   const body = new PassThrough();
   for (const chunk of production.chunks) body.write(chunk);
   const stop = production.follow((event) => {
@@ -106,8 +119,5 @@ function answerInProgress(inProgress: AudioInProgress, id: string, reply: Fastif
     else body.destroy(new Error("The audio could not be finished"));
   });
   body.on("close", stop);
-  reply.header("Content-Type", "audio/mpeg");
-  // Not the finished file yet: nothing may keep this copy.
-  reply.header("Cache-Control", "no-store");
-  return reply.send(body);
+  return body;
 }

@@ -10,9 +10,9 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../config/config.js";
-import { isAudioId } from "./ids.js";
+import { audioFileName, contentTypeOfKey, isAudioKey } from "./ids.js";
 import { type ByteRange, formatRange } from "./range.js";
-import { AUDIO_FILES, type AudioFile, type AudioRead, type AudioStore, CONTENT_TYPES } from "./store.js";
+import type { AudioRead, AudioStore } from "./store.js";
 
 /** SigV4 presigned URLs live at most 7 days. */
 const MAX_PRESIGN_SECONDS = 7 * 86_400;
@@ -42,41 +42,39 @@ export class S3AudioStore implements AudioStore {
     });
   }
 
-  private key(id: string, file: AudioFile = "mp3"): string {
-    if (!isAudioId(id)) throw new Error("invalid audio id");
-    return `${this.settings.prefix}${id}.${file}`;
+  private key(id: string): string {
+    if (!isAudioKey(id)) throw new Error("invalid audio id");
+    return `${this.settings.prefix}${audioFileName(id)}`;
   }
 
   async init(): Promise<void> {}
 
-  async put(id: string, mp3: Uint8Array, file: AudioFile = "mp3"): Promise<void> {
+  async put(id: string, audio: Uint8Array): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
-        Key: this.key(id, file),
-        Body: mp3,
-        ContentType: CONTENT_TYPES[file],
+        Key: this.key(id),
+        Body: audio,
+        ContentType: contentTypeOfKey(id),
         CacheControl: `public, max-age=${Math.floor(this.retentionMs / 1000)}, immutable`,
       }),
     );
   }
 
   async delete(id: string): Promise<void> {
-    // Deleting a key that does not exist succeeds in S3, so every file an id may have is named.
-    for (const file of AUDIO_FILES)
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id, file) }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) }));
   }
 
-  async url(id: string, file: AudioFile = "mp3"): Promise<string> {
-    if (!this.settings.presign) return `${this.baseUrl}/${id}.${file}`;
-    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id, file) });
+  async url(id: string): Promise<string> {
+    if (!this.settings.presign) return `${this.baseUrl}/${audioFileName(id)}`;
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) });
     return getSignedUrl(this.client, command, { expiresIn: Math.min(MAX_PRESIGN_SECONDS, Math.floor(this.retentionMs / 1000)) });
   }
 
-  async exists(id: string, file: AudioFile = "mp3"): Promise<boolean> {
-    if (!isAudioId(id)) return false;
+  async exists(id: string): Promise<boolean> {
+    if (!isAudioKey(id)) return false;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id, file) }));
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) }));
       return Date.now() - (head.LastModified ?? new Date(0)).getTime() <= this.retentionMs;
     } catch (error) {
       if (error instanceof S3ServiceException && (error.name === "NotFound" || error.$metadata.httpStatusCode === 404)) return false;
@@ -85,11 +83,11 @@ export class S3AudioStore implements AudioStore {
   }
 
   /** Reads a whole object or the byte range a client asked for (the bucket applies it); undefined when absent or expired. */
-  async read(id: string, range: ByteRange | undefined, file: AudioFile = "mp3"): Promise<AudioRead | "unsatisfiable" | undefined> {
-    if (!isAudioId(id)) return undefined;
+  async read(id: string, range: ByteRange | undefined): Promise<AudioRead | "unsatisfiable" | undefined> {
+    if (!isAudioKey(id)) return undefined;
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id, file), ...(range ? { Range: formatRange(range) } : {}) }),
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), ...(range ? { Range: formatRange(range) } : {}) }),
       );
       const lastModified = object.LastModified ?? new Date(0);
       if (Date.now() - lastModified.getTime() > this.retentionMs) {

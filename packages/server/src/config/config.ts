@@ -56,6 +56,8 @@ export interface Config {
   logLevel: string;
   /** Take the client address from X-Forwarded-For (only behind your own reverse proxy). */
   trustProxy: boolean;
+  /** Serve the OpenAI-compatible /v1/audio/speech, /v1/models and /v1/audio/voices beside /api/v1. */
+  openaiApi: boolean;
   /** Web origins whose pages may call the API and fetch audio (CORS); empty: none. */
   corsOrigins: string[];
   /** Accounts, keys and ledger: the SQLite file by default, or PostgreSQL. */
@@ -139,6 +141,7 @@ const schema = z.object({
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),
   FANGYAN_REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
   FANGYAN_TRUST_PROXY: flag.default(false),
+  FANGYAN_OPENAI_API: flag.default(true),
   FANGYAN_CORS_ORIGINS: origins.optional(),
   FANGYAN_DATABASE_URL: z.string().trim().min(1).optional(),
   FANGYAN_REDIS_URL: z
@@ -234,6 +237,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     requestTimeoutMs: e.FANGYAN_REQUEST_TIMEOUT_MS,
     logLevel: e.FANGYAN_LOG_LEVEL,
     trustProxy: e.FANGYAN_TRUST_PROXY,
+    openaiApi: e.FANGYAN_OPENAI_API,
     corsOrigins: e.FANGYAN_CORS_ORIGINS ?? [],
     database: parseStoreLocation(e.FANGYAN_DATABASE_URL, path.join(dataDir, "fangyan.db"), cwd),
     redis: e.FANGYAN_REDIS_URL ? { url: e.FANGYAN_REDIS_URL, prefix: e.FANGYAN_REDIS_PREFIX } : undefined,

@@ -4,7 +4,7 @@ import type { Voice } from "../speech/voices.js";
 import type { TtsParams } from "./request.js";
 
 /**
- * Finished MP3s of recent requests, by everything that changes the sound, so
+ * Finished audio files of recent requests, by everything that changes the sound, so
  * that a repeated request skips the engine. Bounded in bytes; the least
  * recently used audio goes first. Only bytes are kept: each request still
  * stores its own copy under a new id, so every customer's URL lives for the
@@ -28,10 +28,10 @@ export class AudioCache {
   }
 
   /** An entry stored with its timings, and those timings. */
-  getTimed(key: string): { mp3: Uint8Array; timings: TtsTimings } | undefined {
+  getTimed(key: string): { file: Uint8Array; timings: TtsTimings } | undefined {
     const timings = this.timings.get(key);
-    const mp3 = timings && this.get(key);
-    return timings && mp3 ? { mp3, timings } : undefined;
+    const file = timings && this.get(key);
+    return timings && file ? { file, timings } : undefined;
   }
 
   set(key: string, mp3: Uint8Array, timings?: TtsTimings): void {
@@ -71,10 +71,10 @@ export class AudioCache {
 export function audioCacheKey(
   engine: { name: string; version: string },
   voice: Pick<Voice, "id" | "dialect_code" | "reading" | "engine">,
-  params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume">,
+  params: Pick<TtsParams, "text" | "speed" | "pitch" | "volume" | "format">,
 ): string {
   const parts = [engine.name, engine.version, voice.id, voice.dialect_code, voice.reading ?? null, voice.engine];
-  const controls = [params.speed, params.pitch, params.volume];
+  const controls = [params.speed, params.pitch, params.volume, params.format];
   // JSON keeps field boundaries unambiguous whatever the text contains.
   return createHash("sha256")
     .update(JSON.stringify([parts, controls, params.text]))

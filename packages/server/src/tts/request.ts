@@ -1,4 +1,11 @@
-import { countChars, MAX_TEXT_CHARS } from "@fangyan/protocol";
+import {
+  AUDIO_FORMAT_NAMES,
+  type AudioFormatName,
+  countChars,
+  DEFAULT_AUDIO_FORMAT,
+  isAudioFormatName,
+  MAX_TEXT_CHARS,
+} from "@fangyan/protocol";
 import { ServiceError } from "../errors.js";
 import type { SpeechInput } from "../reading/reader.js";
 import type { SynthesisRequest } from "../speech/engine.js";
@@ -12,6 +19,8 @@ export interface TtsParams {
   speed: number;
   pitch: number;
   volume: number;
+  /** The audio file's format (a v1 addition); mp3 unless asked. */
+  format: AudioFormatName;
   /** The answer carries sentence timings and subtitle files (tts/timings.ts). */
   timings: boolean;
 }
@@ -31,17 +40,23 @@ function isNonEmptyString(value: unknown): value is string {
 
 export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
   const missing = (["text", "voice_id"] as const).filter((field) => !isNonEmptyString(plaintext[field]));
-  const invalid: Array<Control | "timings"> = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
+  const invalid: Array<Control | "format" | "timings"> = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
     const value = plaintext[field];
     if (value === undefined) return false;
     const { min, max } = VOICE_CONTROLS[field];
     return typeof value !== "number" || !Number.isFinite(value) || value < min || value > max;
   });
+  const badFormat = plaintext.format !== undefined && !isAudioFormatName(plaintext.format);
+  if (badFormat) invalid.push("format");
   if (plaintext.timings !== undefined && typeof plaintext.timings !== "boolean") invalid.push("timings");
   if (missing.length > 0 || invalid.length > 0) {
     const parts: string[] = [];
     if (missing.length > 0) parts.push(`${missing.join(" and ")} must be given as a non-empty string`);
     for (const field of invalid) {
+      if (field === "format") {
+        parts.push(`format must be one of ${AUDIO_FORMAT_NAMES.join(", ")}`);
+        continue;
+      }
       if (field === "timings") {
         parts.push("timings must be true or false");
         continue;
@@ -73,6 +88,7 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
     speed: control("speed"),
     pitch: control("pitch"),
     volume: control("volume"),
+    format: isAudioFormatName(plaintext.format) ? plaintext.format : DEFAULT_AUDIO_FORMAT,
     timings: plaintext.timings === true,
   };
 }

@@ -11,7 +11,7 @@ import {
   type TtsTimings,
 } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import { newAudioId, shortAudioId } from "../audio/ids.js";
+import { audioKey, newAudioId, shortAudioId } from "../audio/ids.js";
 import type { AudioInProgress, Production } from "../audio/in-progress.js";
 import type { AudioStore } from "../audio/store.js";
 import type { StorageStatus } from "../disk/free-space.js";
@@ -22,11 +22,12 @@ import { pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
+import { StreamedFile, type StreamedPart, synthesizePart, wholeFile } from "./encoding.js";
 import { evenParts, streamedParts } from "./parts.js";
 import type { ProductionKeeper } from "./productions.js";
 import { synthesisRequest, type TtsParams } from "./request.js";
 import { synthesizeInOrder } from "./streamed.js";
-import { storedTimings, storeTimings, subtitlesOf, synthesizeTimed, type TimedAudio } from "./timings.js";
+import { discardTimed, storedTimings, storeTimings, subtitlesOf, synthesizeTimed, type TimedAudio } from "./timings.js";
 
 export interface TtsServiceOptions {
   store: Store;
@@ -74,6 +75,12 @@ export const SPLIT_ENCODE_MIN_CHARS = 40;
 
 type Charge = Omit<ChargeInput, "audioId" | "at" | "producedBy">;
 
+/** What a request became: its answer, and the key of its audio (audio/ids.ts) for a caller that sends the audio itself. */
+export interface Spoken {
+  result: TtsResult;
+  audioKey: string;
+}
+
 /**
  * Steps 9-11 of POST /tts: voice, early balance check, synthesis, storage and
  * the charge. Audio is stored before the charge; a refused charge deletes it.
@@ -94,6 +101,11 @@ export class TtsService {
    * charge, not run again.
    */
   async speak(owner: KeyOwner, params: TtsParams, fingerprint?: string): Promise<TtsResult> {
+    return (await this.speakAudio(owner, params, fingerprint)).result;
+  }
+
+  /** As speak(), with the key of the audio, which is stored, or still being produced (AudioInProgress). */
+  async speakAudio(owner: KeyOwner, params: TtsParams, fingerprint?: string): Promise<Spoken> {
     const { voices, audio, log, store } = this.options;
     // A request charged before is answered from its charge, however long after and whatever its timestamp.
     if (fingerprint !== undefined) {
@@ -131,26 +143,28 @@ export class TtsService {
       return this.speakStreamed(charge, params, voice, inProgress, productions);
     }
 
-    let mp3: Uint8Array;
+    let file: Uint8Array;
     let timed: TimedAudio | undefined;
     try {
-      if (params.timings) ({ mp3 } = timed = await this.produceTimed(params, voice));
-      else mp3 = await this.produce(params, voice);
+      if (params.timings) ({ file } = timed = await this.produceTimed(params, voice));
+      else file = await this.produce(params, voice);
     } catch (error) {
       throw this.synthesisFailed(error);
     }
 
-    const audioId = newAudioId();
+    const audioId = audioKey(newAudioId(), params.format);
     try {
-      await audio.put(audioId, mp3);
+      await audio.put(audioId, file);
       if (timed) await storeTimings(audio, audioId, timed.timings);
     } catch (error) {
       log.error({ err: error }, "audio could not be stored");
-      if (timed) await audio.delete(audioId).catch(() => undefined);
+      if (timed) await discardTimed(audio, audioId).catch(() => undefined);
       throw storageFailed("The audio could not be stored; nothing was charged", error);
     }
 
-    const { entry, first } = await this.charge(charge, audioId, undefined, () => audio.delete(audioId));
+    const { entry, first } = await this.charge(charge, audioId, undefined, () =>
+      timed ? discardTimed(audio, audioId) : audio.delete(audioId),
+    );
     // A charge made meanwhile by the same envelope elsewhere answers with its own files.
     const timings = timed && (first ? timed.timings : await this.storedTimingsOf(entry));
     return this.answerOf(entry, timings);
@@ -201,11 +215,11 @@ export class TtsService {
    * The answer a charge stands for: its audio's URL and its billing, the same
    * every time it is asked; with `timings`, those and the subtitles beside the audio.
    */
-  private async answerOf(entry: LedgerEntry, timings?: TtsTimings): Promise<TtsResult> {
+  private async answerOf(entry: LedgerEntry, timings?: TtsTimings): Promise<Spoken> {
     if (entry.audioId === null || entry.rawChars === null || entry.billableChars === null) {
       throw new Error(`ledger entry ${entry.id} is not a charge for audio`);
     }
-    return {
+    const result: TtsResult = {
       audio_url: await this.options.audio.url(entry.audioId),
       ...(timings ? { timings, subtitles: await subtitlesOf(this.options.audio, entry.audioId) } : {}),
       billing: {
@@ -215,6 +229,7 @@ export class TtsService {
         balance_after_yuan: microToYuan(entry.balanceAfterMicro),
       },
     };
+    return { result, audioKey: entry.audioId };
   }
 
   /**
@@ -229,26 +244,30 @@ export class TtsService {
     voice: Voice,
     inProgress: AudioInProgress,
     productions: ProductionKeeper,
-  ): Promise<TtsResult> {
+  ): Promise<Spoken> {
     const { lexicon, log } = this.options;
     const engine = this.options.engines.for(voice.engine);
-    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, log);
+    const chunks = streamedParts(params.text, engine.threads ?? 1);
+    const parts = synthesizeInOrder((request) => synthesizePart(engine, params.format, request), voice, params, chunks, lexicon, log);
+    const file = new StreamedFile(params.format);
     let next = 0;
-    let first: Uint8Array | undefined;
+    let firstBytes: Uint8Array | undefined;
     try {
+      let first: StreamedPart | undefined;
       while (first === undefined && next < parts.length) first = await parts[next++];
+      if (first !== undefined) firstBytes = await file.append(first);
     } catch (error) {
       throw this.synthesisFailed(error);
     }
-    if (first === undefined) throw this.synthesisFailed(new SynthesisError("nothing_to_speak"));
+    if (firstBytes === undefined) throw this.synthesisFailed(new SynthesisError("nothing_to_speak"));
 
-    const audioId = newAudioId();
+    const audioId = audioKey(newAudioId(), params.format);
     const production = inProgress.start(audioId);
-    production.append(first);
+    production.append(firstBytes);
     const { entry, first: charged } = await this.charge(charge, audioId, productions.owner, () => inProgress.discard(audioId));
     if (!charged) return this.answerOf(entry);
     productions.begin();
-    const finishing = this.finishStreamed(audioId, production, parts.slice(next), inProgress, productions);
+    const finishing = this.finishStreamed(audioId, production, file, parts.slice(next), inProgress, productions);
     this.producing.add(finishing);
     void finishing.finally(() => this.producing.delete(finishing));
     return this.answerOf(entry);
@@ -257,17 +276,20 @@ export class TtsService {
   private async finishStreamed(
     audioId: string,
     production: Production,
-    rest: ReadonlyArray<Promise<Uint8Array | undefined>>,
+    file: StreamedFile,
+    rest: ReadonlyArray<Promise<StreamedPart | undefined>>,
     inProgress: AudioInProgress,
     productions: ProductionKeeper,
   ): Promise<void> {
     const { audio, log } = this.options;
     try {
       for (const part of rest) {
-        const frames = await part;
-        if (frames) production.append(frames);
+        const done = await part;
+        if (done) production.append(await file.append(done));
       }
-      await audio.put(audioId, production.bytes());
+      const last = file.end();
+      if (last.length > 0) production.append(last);
+      await audio.put(audioId, file.seal(production.bytes()));
     } catch (error) {
       log.error({ err: error, audio: shortAudioId(audioId) }, "a streamed text could not be finished; its charge is given back");
       // Said until the reversal is written; the keeper tells inProgress once it is (now, or on a retry).
@@ -280,7 +302,7 @@ export class TtsService {
   }
 
   /**
-   * The whole MP3 of a text, from the cache when it was asked for before.
+   * The whole file of a text, from the cache when it was asked for before.
    * With threads free, a text of PARALLEL_MIN_CHARS or more is cut at sentence
    * ends into one part per free thread, synthesized at once and joined; a
    * shorter one has its encoding shared (encodeInHalves). With no thread free
@@ -302,15 +324,16 @@ export class TtsService {
     if (inputs.length === 0) throw new SynthesisError("nothing_to_speak");
     const requests = inputs.map((input, i) => synthesisRequest(input, voice, params, i < inputs.length - 1));
     const [only] = requests;
-    const mp3 =
-      requests.length === 1 && only && free >= 2 && params.rawChars >= SPLIT_ENCODE_MIN_CHARS
-        ? await this.encodeInHalves(engine, only)
-        : await this.synthesizeAll(engine, requests);
-    if (key !== undefined) cache?.set(key, mp3);
-    return mp3;
+    let file: Uint8Array;
+    if (params.format !== "mp3") file = await wholeFile(engine, params.format, requests);
+    else if (requests.length === 1 && only && free >= 2 && params.rawChars >= SPLIT_ENCODE_MIN_CHARS)
+      file = await this.encodeInHalves(engine, only);
+    else file = await this.synthesizeAll(engine, requests);
+    if (key !== undefined) cache?.set(key, file);
+    return file;
   }
 
-  /** The whole MP3 of a text with its sentence timings (tts/timings.ts), from the cache when it was asked for before. */
+  /** The whole file of a text with its sentence timings (tts/timings.ts), from the cache when it was asked for before. */
   private async produceTimed(params: TtsParams, voice: Voice): Promise<TimedAudio> {
     const { cache, lexicon, log } = this.options;
     const engine = this.options.engines.for(voice.engine);
@@ -319,7 +342,7 @@ export class TtsService {
     const cached = key === undefined ? undefined : cache?.getTimed(key);
     if (cached) return cached;
     const timed = await synthesizeTimed(engine, voice, params, lexicon, log);
-    if (key !== undefined) cache?.set(key, timed.mp3, timed.timings);
+    if (key !== undefined) cache?.set(key, timed.file, timed.timings);
     return timed;
   }
 

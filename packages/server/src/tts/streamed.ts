@@ -7,10 +7,9 @@
 
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Lexicon } from "@fangyan/frontend";
-import { audioFramesOf } from "@fangyan/mp3";
 import type { FastifyBaseLogger } from "fastify";
 import { isSilent, logUnread, readForVoice, type SpeechInput } from "../reading/reader.js";
-import type { SpeechEngine } from "../speech/engine.js";
+import type { SynthesisRequest } from "../speech/engine.js";
 import type { Voice } from "../speech/voices.js";
 import { sentencesOf } from "./parts.js";
 import { synthesisRequest, type TtsParams } from "./request.js";
@@ -34,21 +33,21 @@ function deferred<T>(): Deferred<T> {
 }
 
 /**
- * One promise per chunk, in order: its MP3 audio frames (no header: the
- * stream's total is unknown when it starts), or undefined for a chunk with
- * nothing to speak. The first chunk is queued at once; the others are read
+ * One promise per chunk, in order: what `synthesize` made of it (MP3 audio
+ * frames without a header, or samples: tts/encoding.ts), or undefined for a
+ * chunk with nothing to speak. The first chunk is queued at once; the others are read
  * sentence by sentence meanwhile, on the core the first does not use, and
  * queued once it is done, so that nothing slows the first audio down.
  */
-export function synthesizeInOrder(
-  engine: SpeechEngine,
+export function synthesizeInOrder<T>(
+  synthesize: (request: SynthesisRequest) => Promise<T>,
   voice: Voice,
   params: TtsParams,
   chunks: readonly string[],
   lexicon: Lexicon | undefined,
   log?: Pick<FastifyBaseLogger, "warn">,
-): Array<Promise<Uint8Array | undefined>> {
-  const parts = chunks.map(() => deferred<Uint8Array | undefined>());
+): Array<Promise<T | undefined>> {
+  const parts = chunks.map(() => deferred<T | undefined>());
   const request = (input: SpeechInput, i: number) => synthesisRequest(input, voice, params, i < chunks.length - 1);
   const queue = (i: number, input: SpeechInput | undefined) => {
     const part = parts[i];
@@ -57,7 +56,7 @@ export function synthesizeInOrder(
       part.resolve(undefined);
       return;
     }
-    engine.synthesize(request(input, i)).then((result) => part.resolve(audioFramesOf(result.mp3)), part.reject);
+    synthesize(request(input, i)).then(part.resolve, part.reject);
   };
 
   const submit = async () => {

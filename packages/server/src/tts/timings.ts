@@ -17,17 +17,22 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Lexicon } from "@fangyan/frontend";
 import { describeMp3, joinMp3 } from "@fangyan/mp3";
-import { sentencesOf, type Timing, type TtsSubtitles, type TtsTimings, toSrt, toVtt } from "@fangyan/protocol";
+import { type AudioFormatName, sentencesOf, type Timing, type TtsSubtitles, type TtsTimings, toSrt, toVtt } from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
+import { type Sidecar, sidecarKey } from "../audio/ids.js";
 import type { AudioStore } from "../audio/store.js";
+import { encodeInSlices } from "../audio-formats/format.js";
+import { audioFormats } from "../audio-formats/index.js";
 import { isSilent, logUnread, readForVoice, type SpeechInput } from "../reading/reader.js";
 import { type SpeechEngine, SynthesisError, type SynthesisResult } from "../speech/engine.js";
+import { voicedSpan } from "../speech/outcome.js";
 import type { Voice } from "../speech/voices.js";
+import { pcmOf } from "./encoding.js";
 import { synthesisRequest, type TtsParams } from "./request.js";
 
-/** A joined MP3 and where its sentences are heard. */
+/** A whole file of the format asked for, and where its sentences are heard. */
 export interface TimedAudio {
-  mp3: Uint8Array;
+  file: Uint8Array;
   timings: TtsTimings;
 }
 
@@ -57,12 +62,37 @@ export async function synthesizeTimed(
     if (!isSilent(input)) spoken.push({ text: sentence.trim(), input });
   }
   if (spoken.length === 0) throw new SynthesisError("nothing_to_speak");
-  const results = await mapLimited(spoken, Math.max(1, engine.threads ?? 1), (sentence, i) =>
-    engine.synthesize(synthesisRequest(sentence.input, voice, params, i < spoken.length - 1)),
-  );
+  const threads = Math.max(1, engine.threads ?? 1);
+  const requests = spoken.map((sentence, i) => synthesisRequest(sentence.input, voice, params, i < spoken.length - 1));
+  if (params.format !== "mp3") return timedPcm(params.format, spoken, await mapLimited(requests, threads, (r) => pcmOf(engine, r)));
+  const results = await mapLimited(requests, threads, (request) => engine.synthesize(request));
   const [only] = results;
-  const mp3 = results.length === 1 && only ? only.mp3 : joinMp3(results.map((result) => result.mp3));
-  return { mp3, timings: { sentences: sentenceTimings(spoken, results) } };
+  const file = results.length === 1 && only ? only.mp3 : joinMp3(results.map((result) => result.mp3));
+  return { file, timings: { sentences: sentenceTimings(spoken, results) } };
+}
+
+/**
+ * Formats other than MP3 are encoded from the sentences' samples laid end to
+ * end (tts/encoding.ts), so each sentence starts where the samples before it
+ * end, and its decoders start at the first sample.
+ */
+async function timedPcm(
+  format: AudioFormatName,
+  sentences: ReadonlyArray<{ text: string }>,
+  parts: ReadonlyArray<{ pcm: Int16Array; sampleRate: number }>,
+): Promise<TimedAudio> {
+  const sampleRate = parts[0]?.sampleRate ?? 0;
+  const pcm = new Int16Array(parts.reduce((sum, part) => sum + part.pcm.length, 0));
+  const timings: Timing[] = [];
+  let offset = 0;
+  parts.forEach((part, i) => {
+    const heard = voicedSpan(part.pcm) ?? { from: 0, to: part.pcm.length };
+    const ms = (samples: number) => Math.round(((offset + samples) * 1000) / sampleRate);
+    timings.push({ text: sentences[i]?.text ?? "", start_ms: ms(heard.from), end_ms: ms(heard.to) });
+    pcm.set(part.pcm, offset);
+    offset += part.pcm.length;
+  });
+  return { file: await encodeInSlices(audioFormats[format], pcm, sampleRate), timings: { sentences: timings } };
 }
 
 /** Each part laid after the whole frames of the parts before it; its sentence from its first to its last sound. */
@@ -100,30 +130,34 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: 
   return results;
 }
 
-const sidecars = {
-  vtt: (timings: TtsTimings) => toVtt(timings.sentences),
-  srt: (timings: TtsTimings) => toSrt(timings.sentences),
+const subtitles: ReadonlyArray<[Sidecar, (timings: TtsTimings) => string]> = [
+  ["vtt", (timings) => toVtt(timings.sentences)],
+  ["srt", (timings) => toSrt(timings.sentences)],
   // Kept for a replay of the request answered from its ledger row; never served.
-  "timings.json": (timings: TtsTimings) => JSON.stringify(timings),
-} as const;
+  ["json", (timings) => JSON.stringify(timings)],
+];
 
-/** Writes the subtitle files (and the timings, for replays) beside the audio `id`. */
-export async function storeTimings(audio: AudioStore, id: string, timings: TtsTimings): Promise<void> {
+/** Writes the subtitle files (and the timings, for replays) beside the audio `key`. */
+export async function storeTimings(audio: AudioStore, key: string, timings: TtsTimings): Promise<void> {
   const encoder = new TextEncoder();
-  for (const [file, write] of Object.entries(sidecars) as Array<[keyof typeof sidecars, (t: TtsTimings) => string]>) {
-    await audio.put(id, encoder.encode(write(timings)), file);
-  }
+  for (const [sidecar, write] of subtitles) await audio.put(sidecarKey(key, sidecar), encoder.encode(write(timings)));
 }
 
-/** The timings stored beside the audio `id`, or undefined once they are gone (past the retention period). */
-export async function storedTimings(audio: AudioStore, id: string): Promise<TtsTimings | undefined> {
-  const read = await audio.read(id, undefined, "timings.json");
+/** Removes the audio `key` and every file beside it. */
+export async function discardTimed(audio: AudioStore, key: string): Promise<void> {
+  await audio.delete(key);
+  for (const [sidecar] of subtitles) await audio.delete(sidecarKey(key, sidecar));
+}
+
+/** The timings stored beside the audio `key`, or undefined once they are gone (past the retention period). */
+export async function storedTimings(audio: AudioStore, key: string): Promise<TtsTimings | undefined> {
+  const read = await audio.read(sidecarKey(key, "json"), undefined);
   if (read === undefined || read === "unsatisfiable") return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of read.body) chunks.push(Buffer.from(chunk as Uint8Array));
   return JSON.parse(Buffer.concat(chunks).toString("utf8")) as TtsTimings;
 }
 
-export async function subtitlesOf(audio: AudioStore, id: string): Promise<TtsSubtitles> {
-  return { vtt: await audio.url(id, "vtt"), srt: await audio.url(id, "srt") };
+export async function subtitlesOf(audio: AudioStore, key: string): Promise<TtsSubtitles> {
+  return { vtt: await audio.url(sidecarKey(key, "vtt")), srt: await audio.url(sidecarKey(key, "srt")) };
 }

@@ -35,3 +35,46 @@ export function largestStep(pcm: Int16Array, from = 0, to = pcm.length): number 
   }
   return largest;
 }
+
+// Every format is checked by decoders that share no code with ours: Debian's
+// ffmpeg/ffprobe, flac and metaflac, and opusinfo (opus-tools). `.ci/run` installs them.
+const formatDecoders = ["ffmpeg", "ffprobe", "flac", "metaflac", "opusinfo"] as const;
+export const missingDecoders = formatDecoders.filter((tool) => spawnSync(tool, ["--help"]).error !== undefined);
+if (missingDecoders.length > 0 && process.env.CI === "true") {
+  throw new Error(`CI=true needs ${missingDecoders.join(", ")}; .ci/run installs them`);
+}
+
+export interface Decoded {
+  codec: string;
+  sampleRate: number;
+  channels: number;
+  /** Samples a channel, as ffmpeg decodes the whole file. */
+  samples: number;
+  /** The decoded samples, 16-bit mono. */
+  pcm: Int16Array;
+}
+
+/**
+ * A file as ffprobe and ffmpeg see it. Raw PCM has no header, so ffmpeg is
+ * told its layout: `pcmRate` Hz, signed 16-bit little-endian, mono.
+ */
+export function decodeWithFfmpeg(file: string, options: { pcmRate?: number } = {}): Decoded {
+  const input =
+    options.pcmRate === undefined ? ["-i", file] : ["-f", "s16le", "-ar", String(options.pcmRate), "-ch_layout", "mono", "-i", file];
+  const probe = JSON.parse(
+    execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels", "-of", "json", ...input], {
+      encoding: "utf8",
+    }),
+  ) as { streams: { codec_name: string; sample_rate: string; channels: number }[] };
+  const stream = probe.streams[0];
+  if (stream === undefined || probe.streams.length !== 1) throw new Error(`ffprobe found ${probe.streams.length} streams in ${file}`);
+  const raw = execFileSync("ffmpeg", ["-v", "error", ...input, "-f", "s16le", "-"], { maxBuffer: 256 * 1024 * 1024 });
+  const samples = raw.length / 2 / stream.channels;
+  return {
+    codec: stream.codec_name,
+    sampleRate: Number(stream.sample_rate),
+    channels: stream.channels,
+    samples,
+    pcm: new Int16Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 2))),
+  };
+}

@@ -52,7 +52,7 @@ describe("timings through the service", () => {
     // The four sentences of the second try, each its own synthesis; nothing of the failed try was kept.
     const id = audioIdOf(result.audio_url);
     expect((await fs.readdir(rig.audio.dir)).filter((file) => !files.includes(file)).sort()).toEqual(
-      [`${id}.mp3`, `${id}.srt`, `${id}.timings.json`, `${id}.vtt`].sort(),
+      [`${id}.mp3`, `${id}.srt`, `${id}.json`, `${id}.vtt`].sort(),
     );
   });
 });
@@ -62,9 +62,9 @@ describe("timings when the subtitles cannot be stored", () => {
   beforeAll(async () => {
     const failVtt = (audio: AudioStore): AudioStore => {
       const failing: AudioStore = Object.create(audio);
-      failing.put = async (id, bytes, file) => {
-        if (file === "vtt") throw new Error("disk full (injected by the test)");
-        return audio.put(id, bytes, file);
+      failing.put = async (key, bytes) => {
+        if (key.endsWith(".vtt")) throw new Error("disk full (injected by the test)");
+        return audio.put(key, bytes);
       };
       return failing;
     };
