@@ -105,6 +105,7 @@ export class Fangyan {
     if (params.speed !== undefined) payload.speed = params.speed;
     if (params.pitch !== undefined) payload.pitch = params.pitch;
     if (params.volume !== undefined) payload.volume = params.volume;
+    if (params.timings !== undefined) payload.timings = params.timings;
     const { data, requestId } = await this.request("POST", "/tts", payload, options);
     return toTtsResult(data, requestId);
   }

@@ -48,4 +48,17 @@ export {
 } from "./core/errors.js";
 export type { LongTtsClient, LongTtsOptions, LongTtsPart, LongTtsProgress, LongTtsResult } from "./long.js";
 export { splitText } from "./text/split.js";
-export type { Account, Billing, ClientOptions, Fetch, RequestOptions, TtsParams, TtsResult, Voice, VoiceList } from "./types.js";
+export type {
+  Account,
+  Billing,
+  ClientOptions,
+  Fetch,
+  RequestOptions,
+  Subtitles,
+  Timing,
+  Timings,
+  TtsParams,
+  TtsResult,
+  Voice,
+  VoiceList,
+} from "./types.js";

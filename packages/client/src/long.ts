@@ -2,7 +2,7 @@ import { describeMp3, joinMp3 } from "@fangyan/mp3";
 import { centsDown, centsUp, countChars, estimateCostYuan, MICRO_PER_YUAN, microToYuan } from "@fangyan/protocol";
 import { FangyanError, InsufficientBalanceError } from "./core/errors.js";
 import { splitText } from "./text/split.js";
-import type { Account, Billing, RequestOptions, TtsParams, TtsResult } from "./types.js";
+import type { Account, Billing, RequestOptions, Timings, TtsParams, TtsResult } from "./types.js";
 
 export interface LongTtsPart {
   /** 0-based position in the text. */
@@ -16,6 +16,8 @@ export interface LongTtsPart {
   /** Size of this part's MP3. */
   bytes: number;
   durationMs: number;
+  /** This part's subtitle files, when `timings` were asked for: timed from this part's own start. */
+  subtitles?: { vtt: string; srt: string } | undefined;
 }
 
 export interface LongTtsProgress {
@@ -50,6 +52,11 @@ export interface LongTtsResult {
   /** The sum of the parts' charges. */
   costYuan: number;
   balanceAfterYuan: number;
+  /**
+   * With `timings: true`, every part's timings on the joined MP3's timeline:
+   * each part starts where the frames of the parts before it end.
+   */
+  timings?: Timings | undefined;
 }
 
 /** What ttsLong needs of a client. */
@@ -91,7 +98,9 @@ export async function ttsLong(client: LongTtsClient, params: TtsParams, options:
   onProgress?.({ partsDone: 0, parts: pieces.length, charsDone: 0, chars });
   const parts: LongTtsPart[] = [];
   const audio: Uint8Array[] = [];
+  const timings: Timings = { sentences: [] };
   let charsDone = 0;
+  let startMs = 0;
   for (const [index, text] of pieces.entries()) {
     const result = await client.tts({ ...params, text }, requestOptions);
     const mp3 = await client.download(result.audioUrl, requestOptions);
@@ -103,7 +112,17 @@ export async function ttsLong(client: LongTtsClient, params: TtsParams, options:
       requestId: result.requestId,
       bytes: mp3.length,
       durationMs: describeMp3(mp3).durationMs,
+      ...(result.subtitles ? { subtitles: result.subtitles } : {}),
     };
+    // joinMp3 keeps every frame, and a decoder skips only the first part's encoder delay.
+    const shift = (timing: { text: string; startMs: number; endMs: number }) => ({
+      text: timing.text,
+      startMs: Math.round(timing.startMs + startMs),
+      endMs: Math.round(timing.endMs + startMs),
+    });
+    timings.sentences.push(...(result.timings?.sentences ?? []).map(shift));
+    if (result.timings?.chars) timings.chars = [...(timings.chars ?? []), ...result.timings.chars.map(shift)];
+    startMs += part.durationMs;
     parts.push(part);
     audio.push(mp3);
     charsDone += part.chars;
@@ -120,5 +139,6 @@ export async function ttsLong(client: LongTtsClient, params: TtsParams, options:
     billableChars: parts.reduce((sum, part) => sum + part.billing.billableChars, 0),
     costYuan: microToYuan(parts.reduce((sum, part) => sum + toMicro(part.billing.costYuan), 0)),
     balanceAfterYuan: last ? last.billing.balanceAfterYuan : 0,
+    ...(params.timings ? { timings } : {}),
   };
 }

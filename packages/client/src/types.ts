@@ -32,6 +32,28 @@ export interface TtsParams {
   pitch?: number | undefined;
   /** 0.1 to 2.0 (default 1.0). */
   volume?: number | undefined;
+  /** Ask for sentence timings and subtitle files (`TtsResult.timings`, `.subtitles`). Same price. */
+  timings?: boolean | undefined;
+}
+
+/** Where a piece of the text is heard, in milliseconds of the decoded audio. */
+export interface Timing {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface Timings {
+  /** Every sentence with something to speak, in order. */
+  sentences: Timing[];
+  /** Character or syllable timings, only where the engine reports them (no engine does yet). */
+  chars?: Timing[] | undefined;
+}
+
+/** Subtitle files beside the audio, with its lifetime: capability URLs like `audioUrl`. */
+export interface Subtitles {
+  vtt: string;
+  srt: string;
 }
 
 export interface Billing {
@@ -48,6 +70,10 @@ export interface TtsResult {
   audioUrl: string;
   billing: Billing;
   requestId: string | undefined;
+  /** Present when asked for with `timings: true`. */
+  timings?: Timings | undefined;
+  /** Present when asked for with `timings: true`. */
+  subtitles?: Subtitles | undefined;
 }
 
 export interface Voice {

@@ -133,6 +133,73 @@ describe("fy say", () => {
     }
   }, 120_000);
 
+  it("--srt and --vtt write the service's subtitle files beside the MP3", async () => {
+    const { fy, cwd } = await user();
+    const done = await fy([
+      "say",
+      "你好，世界。今天天气很好！",
+      "-v",
+      "cmn-female-1",
+      "-o",
+      "hi.mp3",
+      "--srt",
+      "hi.srt",
+      "--vtt",
+      "hi.vtt",
+    ]);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain("Saved hi.mp3:");
+    expect(done.stdout).toContain(`Saved ${path.join(cwd, "hi.srt")}: 2 subtitles, one a sentence\n`);
+    const json = JSON.parse((await fy(["say", "再见。", "-v", "cmn-female-1", "-o", "bye.mp3", "--srt", "bye.srt", "--json"])).stdout) as {
+      parts: Array<{ subtitles: { srt: string } }>;
+      subtitles: { srt: string };
+    };
+    const served = await (await fetch(json.parts[0]?.subtitles.srt ?? "")).text();
+    expect(await readFile(json.subtitles.srt, "utf8")).toBe(served);
+    expect(await readFile(path.join(cwd, "hi.srt"), "utf8")).toMatch(/^1\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\n你好，世界。\n\n2\n/);
+    expect(await readFile(path.join(cwd, "hi.vtt"), "utf8")).toMatch(/^WEBVTT\n\n1\n00:00:00\.\d{3} --> /);
+  });
+
+  it.runIf(lameInstalled)(
+    "subtitles of a text split into two requests follow the joined MP3, within one frame",
+    async () => {
+      const { fy, cwd } = await user();
+      await writeFile(path.join(cwd, "long.txt"), SENTENCE.repeat(320));
+      const done = await fy(["say", "--file", "long.txt", "-v", "cmn-female-1", "-o", "long.mp3", "--srt", "long.srt", "--json"]);
+      expect(done.code).toBe(0);
+      expect((JSON.parse(done.stdout) as SayJson).parts.map((part) => part.chars)).toEqual([4992, 128]);
+      const cues = (await readFile(path.join(cwd, "long.srt"), "utf8"))
+        .trim()
+        .split("\n\n")
+        .map((block) => {
+          const [, times = ""] = block.split("\n");
+          const [start = 0, end = 0] = times.split(" --> ").map((clock) => {
+            const [h = 0, m = 0, s = 0, ms = 0] = clock.split(/[:,]/).map(Number);
+            return ((h * 60 + m) * 60 + s) * 1000 + ms;
+          });
+          return { start, end };
+        });
+      expect(cues).toHaveLength(320);
+      const decoded = spawnSync("lame", ["--decode", "--quiet", path.join(cwd, "long.mp3"), path.join(cwd, "long.wav")]);
+      expect(decoded.status).toBe(0);
+      const wav = await readFile(path.join(cwd, "long.wav"));
+      const pcm = new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.length - (wav.length % 2)));
+      const at = (ms: number) => Math.round((ms * 22050) / 1000);
+      // Where sound begins and ends between the middles of the pauses around each cue, in the decoded audio.
+      cues.forEach((cue, i) => {
+        const from = i > 0 ? at(((cues[i - 1]?.end ?? 0) + cue.start) / 2) : 0;
+        const to = i < cues.length - 1 ? at((cue.end + (cues[i + 1]?.start ?? 0)) / 2) : pcm.length;
+        let first = from;
+        while (first < to && Math.abs(pcm[first] ?? 0) <= 200) first++;
+        let last = to - 1;
+        while (last > first && Math.abs(pcm[last] ?? 0) <= 200) last--;
+        expect(Math.abs((first * 1000) / 22050 - cue.start)).toBeLessThanOrEqual(FRAME_MS);
+        expect(Math.abs(((last + 1) * 1000) / 22050 - cue.end)).toBeLessThanOrEqual(FRAME_MS);
+      });
+    },
+    120_000,
+  );
+
   it("a run stopped part-way says which parts were already charged, and writes no file", async () => {
     const { fy, cwd, accountId } = await user();
     // account check + first part fit in the limit; the second part is refused.

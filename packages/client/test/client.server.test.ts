@@ -67,6 +67,21 @@ describe("the SDK against the real server", () => {
     expect(info.durationMs).toBeGreaterThan(500);
   });
 
+  it("tts with timings gives every sentence's place in the audio and the subtitle files, at the same price", async () => {
+    const { fy } = await clientFor();
+    const result = await fy.tts({ text: "你好，世界。今天天气很好！", voiceId: "cmn-female-1", timings: true });
+    expect(result.billing).toEqual({ rawChars: 13, billableChars: 50, costYuan: 0.01, balanceAfterYuan: 9.99 });
+    const sentences = result.timings?.sentences ?? [];
+    expect(sentences.map((s) => s.text)).toEqual(["你好，世界。", "今天天气很好！"]);
+    const [first, second] = sentences;
+    expect(first && second && first.startMs < first.endMs && first.endMs < second.startMs && second.startMs < second.endMs).toBe(true);
+    expect(result.timings?.chars).toBeUndefined();
+    const vtt = new TextDecoder().decode(await fy.download(result.subtitles?.vtt ?? ""));
+    expect(vtt.startsWith("WEBVTT\n\n1\n")).toBe(true);
+    expect(vtt).toContain("\n今天天气很好！\n");
+    expect(result.audioUrl.replace(/\.mp3$/, ".srt")).toBe(result.subtitles?.srt);
+  });
+
   it("estimateCost matches the service's charge to the micro-yuan at every price tier", async () => {
     const text = `${"粤语广播。".repeat(10)}好`; // 51 characters: billed as 100
     for (const recharge of ["10", "500", "2000"]) {

@@ -247,6 +247,28 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     expect(await page.textContent("#clips li")).toContain("粤语男声");
     await screenshot(page, "playground");
 
+    // The sentences under the player; the one at the playhead is marked, from the service's timings.
+    await expect.poll(() => page.locator("#spoken li").allTextContents(), POLL).toEqual(["早晨！", "食咗飯未呀？", "今日天氣好好。"]);
+    const vtt = await (await fetch(`${src?.replace(/\.mp3$/, "")}.vtt`)).text();
+    const starts = [...vtt.matchAll(/^00:00:(\d{2}\.\d{3}) --> /gm)].map((match) => Number(match[1]));
+    expect(starts).toHaveLength(3);
+    for (const [i, start] of starts.entries()) {
+      await page.evaluate((at) => {
+        const player = document.getElementById("player");
+        if (player instanceof HTMLAudioElement) player.currentTime = at;
+      }, start + 0.05);
+      await expect
+        .poll(() => page.locator('#spoken li[aria-current="true"]').allTextContents(), POLL)
+        .toEqual([["早晨！", "食咗飯未呀？", "今日天氣好好。"][i]]);
+    }
+    // The subtitles download as the service stores them beside the audio.
+    const [srtDownload] = await Promise.all([page.waitForEvent("download"), page.click("#download-srt")]);
+    expect(srtDownload.suggestedFilename()).toBe("fangyan-yue-male-1-1.srt");
+    const srt = await fs.readFile(await srtDownload.path(), "utf8");
+    expect(srt).toMatch(/^1\n00:00:00,\d{3} --> 00:00:\d{2},\d{3}\n早晨！\n\n2\n/);
+    expect(srt).toBe(await (await fetch(`${src?.replace(/\.mp3$/, "")}.srt`)).text());
+    expect(await page.isEnabled("#download-vtt")).toBe(true);
+
     await page.click("#tab-account");
     await expect.poll(() => page.textContent("#acct-balance"), POLL).toBe("0.99 元");
     expect(await page.textContent("#acct-consumed")).toBe("0.01 元");

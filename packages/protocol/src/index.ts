@@ -4,4 +4,5 @@ export * from "./envelope.js";
 export * from "./errors.js";
 export * from "./formats.js";
 export * from "./sentences.js";
+export * from "./subtitles.js";
 export * from "./wire.js";

@@ -23,7 +23,7 @@ export interface ApiFailure<C extends ErrorCode = ErrorCode> {
 /** The decrypted response wrapper (interface 2.2). */
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-/** Plaintext of `POST /tts`. `speed`, `pitch`, `volume` and `format` are v1 additions. */
+/** Plaintext of `POST /tts`. `speed`, `pitch`, `volume`, `format` and `timings` are v1 additions. */
 export interface TtsRequest {
   text: string;
   voice_id: string;
@@ -32,6 +32,8 @@ export interface TtsRequest {
   volume?: number;
   /** The audio file's format; `audio_url` ends in its extension. Default mp3. */
   format?: AudioFormatName;
+  /** Ask for the sentence timings and the WebVTT / SRT subtitle files of the audio. */
+  timings?: boolean;
 }
 
 export interface Billing {
@@ -41,9 +43,36 @@ export interface Billing {
   balance_after_yuan: number;
 }
 
+/** Where a piece of the text is heard, in milliseconds on the decoded audio's timeline. */
+export interface Timing {
+  text: string;
+  start_ms: number;
+  end_ms: number;
+}
+
+/**
+ * `data.timings` of a `POST /tts` that asked for them (v1 addition): every
+ * sentence, in order; `chars` only where the engine reports character or
+ * syllable timings itself.
+ */
+export interface TtsTimings {
+  sentences: Timing[];
+  chars?: Timing[];
+}
+
+/** `data.subtitles` (v1 addition): the timings as subtitle files beside the audio, with the audio's lifetime. */
+export interface TtsSubtitles {
+  vtt: string;
+  srt: string;
+}
+
 export interface TtsResult {
   audio_url: string;
   billing: Billing;
+  /** Present when the request asked for `timings`. */
+  timings?: TtsTimings;
+  /** Present when the request asked for `timings`. */
+  subtitles?: TtsSubtitles;
 }
 
 export interface VoiceEntry {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAudioId } from "../src/audio/ids.js";
 import { S3AudioStore } from "../src/audio/s3.js";
+import { discardTimed } from "../src/tts/timings.js";
 import { startS3, type TestS3 } from "./helpers/backends.js";
 import { startTestServer, type TestServer } from "./helpers/harness.js";
 import { data } from "./helpers/spec-client.js";
@@ -54,6 +55,26 @@ describe("audio in an S3-compatible bucket", () => {
     const id = audio_url.split("/").pop()?.replace(".mp3", "") ?? "";
     const read = await store().read(id, undefined);
     expect(read && read !== "unsatisfiable" ? read.contentLength : 0).toBe(bytes.length);
+  });
+
+  it("keeps the subtitles of a request that asked for timings beside its MP3, served with their types, deleted with it", async () => {
+    const { client } = await t.newCustomer("1");
+    const result = data<{ audio_url: string; subtitles: { vtt: string; srt: string } }>(
+      await client.tts({ text: "早晨。食咗飯未？", voice_id: "yue-female-1", timings: true }),
+    );
+    const vtt = await fetch(result.subtitles.vtt);
+    expect(vtt.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    expect(await vtt.text()).toMatch(/^WEBVTT\n\n1\n00:00:\d{2}\.\d{3} --> /);
+    const srt = await fetch(result.subtitles.srt);
+    expect(srt.headers.get("content-type")).toBe("application/x-subrip; charset=utf-8");
+    expect(await srt.text()).toMatch(/^1\n00:00:\d{2},\d{3} --> /);
+    const id = result.audio_url.split("/").pop()?.replace(".mp3", "") ?? "";
+    const bucket = store();
+    expect(await bucket.exists(`${id}.vtt`)).toBe(true);
+    expect(await bucket.exists(`${id}.json`)).toBe(true);
+    await discardTimed(bucket, id);
+    for (const key of [id, `${id}.vtt`, `${id}.srt`, `${id}.json`]) expect(await bucket.exists(key)).toBe(false);
+    expect((await fetch(result.subtitles.srt)).status).toBe(404);
   });
 
   it("answers 404 for an unknown id", async () => {

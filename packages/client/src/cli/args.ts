@@ -19,6 +19,8 @@ const sayOptions = {
   speed: { type: "string" },
   pitch: { type: "string" },
   volume: { type: "string" },
+  srt: { type: "string" },
+  vtt: { type: "string" },
 } as const;
 
 export interface CommonArgs {
@@ -36,6 +38,9 @@ export interface SayArgs extends CommonArgs {
   speed: number | undefined;
   pitch: number | undefined;
   volume: number | undefined;
+  /** Where to write the subtitles; either asks the service for timings. */
+  srt: string | undefined;
+  vtt: string | undefined;
 }
 
 function parse<O extends NonNullable<ParseArgsConfig["options"]>>(command: string, args: string[], options: O) {
@@ -77,6 +82,8 @@ export function parseSay(args: string[]): SayArgs {
     speed: number("speed", values.speed),
     pitch: number("pitch", values.pitch),
     volume: number("volume", values.volume),
+    srt: values.srt,
+    vtt: values.vtt,
   };
 }
 

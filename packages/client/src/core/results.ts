@@ -1,4 +1,4 @@
-import type { Account, TtsResult, Voice, VoiceList } from "../types.js";
+import type { Account, Timing, Timings, TtsResult, Voice, VoiceList } from "../types.js";
 import { UnexpectedResponseError } from "./errors.js";
 
 /*
@@ -46,7 +46,34 @@ export function toTtsResult(data: unknown, requestId: string | undefined): TtsRe
       balanceAfterYuan: field(billing, "balance_after_yuan", "number", requestId),
     },
     requestId,
+    ...(result.timings === undefined ? {} : { timings: toTimings(result.timings, requestId) }),
+    ...(result.subtitles === undefined ? {} : { subtitles: toSubtitles(result.subtitles, requestId) }),
   };
+}
+
+function toTimingList(value: unknown, what: string, requestId: string | undefined): Timing[] {
+  if (!Array.isArray(value)) throw new UnexpectedResponseError(`The service's ${what} is not a list`, 200, requestId);
+  return value.map((entry: unknown) => {
+    const timing = record(entry, what, requestId);
+    return {
+      text: field(timing, "text", "string", requestId),
+      startMs: field(timing, "start_ms", "number", requestId),
+      endMs: field(timing, "end_ms", "number", requestId),
+    };
+  });
+}
+
+function toTimings(value: unknown, requestId: string | undefined): Timings {
+  const timings = record(value, "timings", requestId);
+  return {
+    sentences: toTimingList(timings.sentences, "sentence timings", requestId),
+    ...(timings.chars === undefined ? {} : { chars: toTimingList(timings.chars, "character timings", requestId) }),
+  };
+}
+
+function toSubtitles(value: unknown, requestId: string | undefined): { vtt: string; srt: string } {
+  const subtitles = record(value, "subtitles", requestId);
+  return { vtt: field(subtitles, "vtt", "string", requestId), srt: field(subtitles, "srt", "string", requestId) };
 }
 
 export function toVoiceList(data: unknown, requestId: string | undefined): VoiceList {

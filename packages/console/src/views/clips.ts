@@ -1,4 +1,4 @@
-import type { Billing } from "@fangyan/client";
+import type { Billing, Subtitles, Timings } from "@fangyan/client";
 import { el } from "../dom.js";
 import type { I18n } from "../i18n/i18n.js";
 import { yuanText } from "../money.js";
@@ -13,6 +13,9 @@ export interface Clip {
   audioUrl: string;
   billing: Billing;
   at: Date;
+  /** Where each sentence is heard, and the subtitle files: the console always asks for them (same price). */
+  timings?: Timings | undefined;
+  subtitles?: Subtitles | undefined;
 }
 
 export interface ClipActions {

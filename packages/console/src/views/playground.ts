@@ -1,5 +1,5 @@
 import { estimateCost, MAX_TEXT_CHARS, type TtsParams, type Voice, type VoiceList } from "@fangyan/client";
-import { billableChars, countChars } from "@fangyan/protocol";
+import { billableChars, countChars, toVtt } from "@fangyan/protocol";
 import type { Context } from "../context.js";
 import { dialectLabel, voiceLabel } from "../dialects.js";
 import { byId, el, say, whileBusy } from "../dom.js";
@@ -7,6 +7,7 @@ import { explain } from "../explain.js";
 import { formatYuan, toMicro, yuanText } from "../money.js";
 import { isSample, samplesFor } from "../samples.js";
 import { type Clip, ClipList } from "./clips.js";
+import { SpokenSentence } from "./spoken.js";
 
 const CONTROLS = ["speed", "pitch", "volume"] as const;
 
@@ -29,6 +30,9 @@ export function setUpPlayground(ctx: Context): void {
   const player = byId("player", HTMLAudioElement);
   const captions = byId("captions", HTMLTrackElement);
   const download = byId("download", HTMLButtonElement);
+  const downloadSrt = byId("download-srt", HTMLButtonElement);
+  const downloadVtt = byId("download-vtt", HTMLButtonElement);
+  const spoken = byId("spoken", HTMLOListElement);
   const sliders = CONTROLS.map((name) => ({ name, input: byId(name, HTMLInputElement), output: byId(`${name}-out`, HTMLOutputElement) }));
 
   let chosenDialect: string | undefined;
@@ -42,8 +46,9 @@ export function setUpPlayground(ctx: Context): void {
 
   const clips = new ClipList(byId("clips", HTMLOListElement), byId("clips-empty", HTMLElement), i18n, {
     play: (clip) => play(clip),
-    download: (clip, button) => void save(clip, button),
+    download: (clip, button) => void save(clip.audioUrl, "audio/mpeg", `fangyan-${clip.voiceId}-${clip.id}.mp3`, button),
   });
+  const playing = new SpokenSentence(player, spoken);
 
   function renderPickers(): void {
     const all = groups();
@@ -124,15 +129,22 @@ export function setUpPlayground(ctx: Context): void {
     // The text as captions: one cue for the whole clip, from a blob (media-src allows blob:).
     if (captions.src.startsWith("blob:")) URL.revokeObjectURL(captions.src);
     captions.srclang = clip.dialectCode ?? "zh";
-    captions.src = URL.createObjectURL(new Blob([captionsOf(clip.text)], { type: "text/vtt" }));
+    const sentences = clip.timings?.sentences ?? [];
+    const vtt =
+      sentences.length > 0 ? toVtt(sentences.map((s) => ({ text: s.text, start_ms: s.startMs, end_ms: s.endMs }))) : captionsOf(clip.text);
+    captions.src = URL.createObjectURL(new Blob([vtt], { type: "text/vtt" }));
+    playing.show(sentences, clip.dialectCode);
     player.src = clip.audioUrl;
     player.load();
     download.disabled = false;
+    downloadSrt.disabled = clip.subtitles === undefined;
+    downloadVtt.disabled = clip.subtitles === undefined;
     // Browsers may refuse to start sound without a recent click; the controls are there either way.
     player.play().catch(() => undefined);
   }
 
-  async function save(clip: Clip, button: HTMLButtonElement): Promise<void> {
+  /** Saves the file at a capability URL (the audio, or its subtitles) under `name`. */
+  async function save(fileUrl: string, type: string, name: string, button: HTMLButtonElement): Promise<void> {
     const connection = customer.connection;
     if (!connection) {
       say(message, i18n.t("connectFirst"), "error");
@@ -145,9 +157,9 @@ export function setUpPlayground(ctx: Context): void {
       async () => {
         try {
           // The client fetches the audio URL without the key: the URL itself is the capability.
-          const bytes = await connection.client.download(clip.audioUrl);
-          const url = URL.createObjectURL(new Blob([bytes.slice()], { type: "audio/mpeg" }));
-          const link = el("a", { href: url, download: `fangyan-${clip.voiceId}-${clip.id}.mp3` });
+          const bytes = await connection.client.download(fileUrl);
+          const url = URL.createObjectURL(new Blob([bytes.slice()], { type }));
+          const link = el("a", { href: url, download: name });
           document.body.append(link);
           link.click();
           link.remove();
@@ -187,7 +199,8 @@ export function setUpPlayground(ctx: Context): void {
       () => i18n.t("synthesize"),
       async () => {
         try {
-          const result = await connection.client.tts({ text: value, voiceId: chosen.id, ...controlValues() });
+          // Timings cost nothing more: the player highlights each sentence as it is spoken.
+          const result = await connection.client.tts({ text: value, voiceId: chosen.id, ...controlValues(), timings: true });
           customer.charged(result.billing);
           const clip = clips.add({
             text: value,
@@ -197,6 +210,8 @@ export function setUpPlayground(ctx: Context): void {
             audioUrl: result.audioUrl,
             billing: result.billing,
             at: new Date(),
+            timings: result.timings,
+            subtitles: result.subtitles,
           });
           play(clip);
           const { billing } = result;
@@ -248,8 +263,18 @@ export function setUpPlayground(ctx: Context): void {
   });
   download.addEventListener("click", () => {
     const current = clips.current;
-    if (current) void save(current, download);
+    if (current) void save(current.audioUrl, "audio/mpeg", `fangyan-${current.voiceId}-${current.id}.mp3`, download);
   });
+  for (const [button, kind, type] of [
+    [downloadSrt, "srt", "application/x-subrip"],
+    [downloadVtt, "vtt", "text/vtt"],
+  ] as const) {
+    button.addEventListener("click", () => {
+      const current = clips.current;
+      const url = current?.subtitles?.[kind];
+      if (current && url) void save(url, type, `fangyan-${current.voiceId}-${current.id}.${kind}`, button);
+    });
+  }
 
   customer.onChange(() => {
     const voices = customer.connection?.voices;

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { AUDIO_FORMATS } from "@fangyan/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { audioKeyOfFile, formatOfAudioKey } from "./ids.js";
+import { audioKeyOfFile, contentTypeOfKey, formatOfAudioKey, SIDECARS, sidecarOfKey } from "./ids.js";
 import type { AudioInProgress, Production } from "./in-progress.js";
 import { parseRange } from "./range.js";
 import type { AudioStore } from "./store.js";
@@ -40,8 +40,10 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
 
   app.get<{ Params: { file: string } }>("/:file", async (request, reply) => {
     const id = audioKeyOfFile(request.params.file);
-    if (!id) return reply.code(404).send(NOT_FOUND);
-    const streaming = inProgress && answerInProgress(inProgress, id, reply);
+    // Beside the audio: its subtitles (`<id>.vtt`, `<id>.srt`) are served like it; its timings are not.
+    const sidecar = id === undefined ? undefined : sidecarOfKey(id);
+    if (!id || (sidecar && !SIDECARS[sidecar].served)) return reply.code(404).send(NOT_FOUND);
+    const streaming = !sidecar && inProgress && answerInProgress(inProgress, id, reply);
     if (streaming) return streaming;
 
     const etag = `"${id}"`;
@@ -53,7 +55,7 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
     const range = rangeToHonour(request, etag);
     const read = await store.read(id, range);
     if (read === undefined) {
-      const outcome = await options.unfinished?.(id);
+      const outcome = sidecar ? undefined : await options.unfinished?.(id);
       if (outcome) return reply.code(410).send(outcome === "reversed" ? GIVEN_BACK : GIVING_BACK);
       return reply.code(404).send(NOT_FOUND);
     }
@@ -61,7 +63,7 @@ export async function audioRoutes(app: FastifyInstance, options: AudioRoutesOpti
       return reply.code(416).header("Accept-Ranges", "bytes").send({ success: false, message: "Range not satisfiable" });
     }
     reply.code(read.status);
-    reply.header("Content-Type", AUDIO_FORMATS[formatOfAudioKey(id)].contentType);
+    reply.header("Content-Type", contentTypeOfKey(id));
     reply.header("Content-Length", read.contentLength);
     reply.header("Accept-Ranges", "bytes");
     reply.header("Cache-Control", cacheControl);

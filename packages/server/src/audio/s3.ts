@@ -9,9 +9,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { AUDIO_FORMATS } from "@fangyan/protocol";
 import type { S3Settings } from "../config/config.js";
-import { audioFileName, formatOfAudioKey, isAudioKey } from "./ids.js";
+import { audioFileName, contentTypeOfKey, isAudioKey } from "./ids.js";
 import { type ByteRange, formatRange } from "./range.js";
 import type { AudioRead, AudioStore } from "./store.js";
 
@@ -56,7 +55,7 @@ export class S3AudioStore implements AudioStore {
         Bucket: this.settings.bucket,
         Key: this.key(id),
         Body: audio,
-        ContentType: AUDIO_FORMATS[formatOfAudioKey(id)].contentType,
+        ContentType: contentTypeOfKey(id),
         CacheControl: `public, max-age=${Math.floor(this.retentionMs / 1000)}, immutable`,
       }),
     );

@@ -42,6 +42,11 @@ export interface SynthesisResult {
   /** Length of the speech itself, without the encoder's delay and padding. */
   durationMs: number;
   sampleRate: number;
+  /**
+   * Where the encoded samples are louder than silence, in samples from the
+   * start of the audio as decoded; what sentence timings are made of.
+   */
+  voiced?: { from: number; to: number };
 }
 
 /** Mono 16-bit samples, what every engine produces before encoding. */

@@ -18,7 +18,7 @@ export interface EncodeTask {
 export type WorkerFailure = { ok: false; reason: "voice_unavailable" | "no_audio" | "nothing_to_speak" | "failed"; detail: string };
 
 export type WorkerOutcome =
-  | { ok: true; kind: "mp3"; mp3: Uint8Array; samples: number; sampleRate: number }
+  | { ok: true; kind: "mp3"; mp3: Uint8Array; samples: number; sampleRate: number; voiced: VoicedSpan | undefined }
   | { ok: true; kind: "pcm"; pcm: Int16Array; sampleRate: number }
   | WorkerFailure;
 
@@ -48,9 +48,28 @@ export function finish(
 export function encodeOutcome(encoder: Mp3Encoder, samples: Int16Array, sampleRate: number, fit: boolean): Moved {
   const pcm = fit ? fitForJoin(samples, sampleRate) : samples;
   const mp3 = encodeMp3(encoder, pcm, sampleRate);
-  const outcome: WorkerOutcome = { ok: true, kind: "mp3", mp3, samples: pcm.length, sampleRate };
+  const outcome: WorkerOutcome = { ok: true, kind: "mp3", mp3, samples: pcm.length, sampleRate, voiced: voicedSpan(pcm) };
   // Hand the MP3's buffer to the main thread instead of copying it.
   return move({ [transferableSymbol]: [mp3.buffer], [valueSymbol]: outcome });
+}
+
+/** Where sound begins and ends in some samples: [from, to), in samples. */
+export interface VoicedSpan {
+  from: number;
+  to: number;
+}
+
+// Samples this quiet (-60 dBFS) are silence, as speech/mp3/gapless.ts counts them.
+const SILENCE = 32;
+
+/** The span from the first to the last sample louder than silence; undefined for silence. Sentence timings start from it. */
+export function voicedSpan(samples: Int16Array): VoicedSpan | undefined {
+  let from = 0;
+  while (from < samples.length && Math.abs(samples[from] ?? 0) <= SILENCE) from++;
+  if (from === samples.length) return undefined;
+  let to = samples.length;
+  while (to > from && Math.abs(samples[to - 1] ?? 0) <= SILENCE) to--;
+  return { from, to };
 }
 
 export function isSilent(samples: Int16Array): boolean {

@@ -104,6 +104,7 @@ export function asResult(outcome: Exclude<WorkerOutcome, { ok: false }>): Synthe
     mp3: outcome.mp3,
     durationMs: Math.round((outcome.samples * 1000) / outcome.sampleRate),
     sampleRate: outcome.sampleRate,
+    ...(outcome.voiced ? { voiced: outcome.voiced } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { TtsTimings } from "@fangyan/protocol";
 import type { Voice } from "../speech/voices.js";
 import type { TtsParams } from "./request.js";
 
@@ -12,6 +13,8 @@ import type { TtsParams } from "./request.js";
 export class AudioCache {
   // A Map iterates in insertion order; re-inserting on a hit makes that LRU order.
   private readonly entries = new Map<string, Uint8Array>();
+  /** The sentence timings of entries synthesized for a request that asked for them (tts/timings.ts). */
+  private readonly timings = new Map<string, TtsTimings>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -24,9 +27,18 @@ export class AudioCache {
     return mp3;
   }
 
-  set(key: string, mp3: Uint8Array): void {
+  /** An entry stored with its timings, and those timings. */
+  getTimed(key: string): { file: Uint8Array; timings: TtsTimings } | undefined {
+    const timings = this.timings.get(key);
+    const file = timings && this.get(key);
+    return timings && file ? { file, timings } : undefined;
+  }
+
+  set(key: string, mp3: Uint8Array, timings?: TtsTimings): void {
     // One file larger than the whole bound would only evict everything else.
     if (mp3.length > this.maxBytes) return;
+    if (timings) this.timings.set(key, timings);
+    else this.timings.delete(key);
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -37,6 +49,7 @@ export class AudioCache {
     for (const [oldest, audio] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
+      this.timings.delete(oldest);
       this.bytes -= audio.length;
     }
   }

@@ -21,6 +21,8 @@ export interface TtsParams {
   volume: number;
   /** The audio file's format (a v1 addition); mp3 unless asked. */
   format: AudioFormatName;
+  /** The answer carries sentence timings and subtitle files (tts/timings.ts). */
+  timings: boolean;
 }
 
 /** The v1 voice controls: optional numbers with these ranges, 1.0 by default. */
@@ -38,7 +40,7 @@ function isNonEmptyString(value: unknown): value is string {
 
 export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
   const missing = (["text", "voice_id"] as const).filter((field) => !isNonEmptyString(plaintext[field]));
-  const invalid: Array<Control | "format"> = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
+  const invalid: Array<Control | "format" | "timings"> = (Object.keys(VOICE_CONTROLS) as Control[]).filter((field) => {
     const value = plaintext[field];
     if (value === undefined) return false;
     const { min, max } = VOICE_CONTROLS[field];
@@ -46,12 +48,17 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
   });
   const badFormat = plaintext.format !== undefined && !isAudioFormatName(plaintext.format);
   if (badFormat) invalid.push("format");
+  if (plaintext.timings !== undefined && typeof plaintext.timings !== "boolean") invalid.push("timings");
   if (missing.length > 0 || invalid.length > 0) {
     const parts: string[] = [];
     if (missing.length > 0) parts.push(`${missing.join(" and ")} must be given as a non-empty string`);
     for (const field of invalid) {
       if (field === "format") {
         parts.push(`format must be one of ${AUDIO_FORMAT_NAMES.join(", ")}`);
+        continue;
+      }
+      if (field === "timings") {
+        parts.push("timings must be true or false");
         continue;
       }
       const { min, max } = VOICE_CONTROLS[field];
@@ -82,6 +89,7 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
     pitch: control("pitch"),
     volume: control("volume"),
     format: isAudioFormatName(plaintext.format) ? plaintext.format : DEFAULT_AUDIO_FORMAT,
+    timings: plaintext.timings === true,
   };
 }
 

@@ -1,6 +1,15 @@
 import type { Lexicon } from "@fangyan/frontend";
 import { joinMp3 } from "@fangyan/mp3";
-import { billableChars, centsDown, centsUp, costMicro as costOf, microToYuan, pricePerWanMicro, type TtsResult } from "@fangyan/protocol";
+import {
+  billableChars,
+  centsDown,
+  centsUp,
+  costMicro as costOf,
+  microToYuan,
+  pricePerWanMicro,
+  type TtsResult,
+  type TtsTimings,
+} from "@fangyan/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { audioKey, newAudioId, shortAudioId } from "../audio/ids.js";
 import type { AudioInProgress, Production } from "../audio/in-progress.js";
@@ -18,6 +27,7 @@ import { evenParts, streamedParts } from "./parts.js";
 import type { ProductionKeeper } from "./productions.js";
 import { synthesisRequest, type TtsParams } from "./request.js";
 import { synthesizeInOrder } from "./streamed.js";
+import { discardTimed, storedTimings, storeTimings, subtitlesOf, synthesizeTimed, type TimedAudio } from "./timings.js";
 
 export interface TtsServiceOptions {
   store: Store;
@@ -102,7 +112,7 @@ export class TtsService {
       const earlier = await store.chargeOf(fingerprint).catch((error: unknown) => {
         throw storageFailed("The service's records are unavailable; nothing was charged. Try again shortly", error);
       });
-      if (earlier) return this.answerOf(earlier);
+      if (earlier) return this.answerOf(earlier, params.timings ? await this.storedTimingsOf(earlier) : undefined);
     }
     const voice = voices.get(params.voiceId);
     if (!voice) {
@@ -128,11 +138,16 @@ export class TtsService {
       ...(fingerprint === undefined ? {} : { fingerprint }),
     };
     const { inProgress, productions } = this.options;
-    if (rawChars > STREAM_MIN_CHARS && inProgress && productions) return this.speakStreamed(charge, params, voice, inProgress, productions);
+    // Timings need the whole text made before the answer, so a text that asks for them is never streamed.
+    if (rawChars > STREAM_MIN_CHARS && inProgress && productions && !params.timings) {
+      return this.speakStreamed(charge, params, voice, inProgress, productions);
+    }
 
     let file: Uint8Array;
+    let timed: TimedAudio | undefined;
     try {
-      file = await this.produce(params, voice);
+      if (params.timings) ({ file } = timed = await this.produceTimed(params, voice));
+      else file = await this.produce(params, voice);
     } catch (error) {
       throw this.synthesisFailed(error);
     }
@@ -140,13 +155,19 @@ export class TtsService {
     const audioId = audioKey(newAudioId(), params.format);
     try {
       await audio.put(audioId, file);
+      if (timed) await storeTimings(audio, audioId, timed.timings);
     } catch (error) {
       log.error({ err: error }, "audio could not be stored");
+      if (timed) await discardTimed(audio, audioId).catch(() => undefined);
       throw storageFailed("The audio could not be stored; nothing was charged", error);
     }
 
-    const { entry } = await this.charge(charge, audioId, undefined, () => audio.delete(audioId));
-    return this.answerOf(entry);
+    const { entry, first } = await this.charge(charge, audioId, undefined, () =>
+      timed ? discardTimed(audio, audioId) : audio.delete(audioId),
+    );
+    // A charge made meanwhile by the same envelope elsewhere answers with its own files.
+    const timings = timed && (first ? timed.timings : await this.storedTimingsOf(entry));
+    return this.answerOf(entry, timings);
   }
 
   /** Waits for the streamed texts still being produced, so a shutdown does not cut them. */
@@ -184,13 +205,23 @@ export class TtsService {
     return { entry: result.entry, first: false };
   }
 
-  /** The answer a charge stands for: its audio's URL and its billing, the same every time it is asked. */
-  private async answerOf(entry: LedgerEntry): Promise<Spoken> {
+  /** The timings kept beside a charge's audio; undefined once they are gone with it. */
+  private async storedTimingsOf(entry: LedgerEntry): Promise<TtsTimings | undefined> {
+    if (entry.audioId === null) return undefined;
+    return storedTimings(this.options.audio, entry.audioId).catch(() => undefined);
+  }
+
+  /**
+   * The answer a charge stands for: its audio's URL and its billing, the same
+   * every time it is asked; with `timings`, those and the subtitles beside the audio.
+   */
+  private async answerOf(entry: LedgerEntry, timings?: TtsTimings): Promise<Spoken> {
     if (entry.audioId === null || entry.rawChars === null || entry.billableChars === null) {
       throw new Error(`ledger entry ${entry.id} is not a charge for audio`);
     }
     const result: TtsResult = {
       audio_url: await this.options.audio.url(entry.audioId),
+      ...(timings ? { timings, subtitles: await subtitlesOf(this.options.audio, entry.audioId) } : {}),
       billing: {
         raw_chars: entry.rawChars,
         billable_chars: entry.billableChars,
@@ -300,6 +331,19 @@ export class TtsService {
     else file = await this.synthesizeAll(engine, requests);
     if (key !== undefined) cache?.set(key, file);
     return file;
+  }
+
+  /** The whole file of a text with its sentence timings (tts/timings.ts), from the cache when it was asked for before. */
+  private async produceTimed(params: TtsParams, voice: Voice): Promise<TimedAudio> {
+    const { cache, lexicon, log } = this.options;
+    const engine = this.options.engines.for(voice.engine);
+    // Timed audio is made sentence by sentence, so its bytes differ from the same text's untimed audio.
+    const key = cache && `${audioCacheKey(engine, voice, params)}:timed`;
+    const cached = key === undefined ? undefined : cache?.getTimed(key);
+    if (cached) return cached;
+    const timed = await synthesizeTimed(engine, voice, params, lexicon, log);
+    if (key !== undefined) cache?.set(key, timed.file, timed.timings);
+    return timed;
   }
 
   private async synthesizeAll(engine: SpeechEngine, requests: readonly SynthesisRequest[]): Promise<Uint8Array> {

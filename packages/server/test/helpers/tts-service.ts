@@ -146,7 +146,17 @@ export async function serviceRig(options: Partial<TtsServiceOptions> = {}, fault
 
 /** A request to the service as the API would hand it over: `text` in cmn-female-1 at the default controls. */
 export function ttsParams(text: string, overrides: Partial<TtsParams> = {}): TtsParams {
-  return { text, voiceId: "cmn-female-1", rawChars: [...text].length, speed: 1, pitch: 1, volume: 1, format: "mp3", ...overrides };
+  return {
+    text,
+    voiceId: "cmn-female-1",
+    rawChars: [...text].length,
+    speed: 1,
+    pitch: 1,
+    volume: 1,
+    format: "mp3",
+    timings: false,
+    ...overrides,
+  };
 }
 
 /** The audio id in an audio URL; throws on anything else. */

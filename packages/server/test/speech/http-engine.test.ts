@@ -103,6 +103,27 @@ describe("a voice served by an OpenAI-compatible speech server", () => {
     expect(Math.abs(playedMs(mp3) - expectedMs)).toBeLessThan(30);
   });
 
+  it("gives sentence timings for an HTTP voice too: each sentence where the server's speech for it lies", async () => {
+    const { client } = await t.newCustomer("1");
+    const before = upstream.requests.length;
+    const result = data<TtsData & { timings: { sentences: Array<{ text: string; start_ms: number; end_ms: number }> } }>(
+      await client.tts({ text: "你好，世界。今天天气很好！再见。", voice_id: "remote-wav", timings: true }),
+    );
+    // One request to the server per sentence; its "speech" is a tone of 0.1 s a character, then 0.3 s of silence.
+    const inputs = upstream.requests.slice(before).map((request) => request.input);
+    const { sentences } = result.timings;
+    expect(sentences.map((s) => s.text)).toEqual(["你好，世界。", "今天天气很好！", "再见。"]);
+    expect(inputs).toHaveLength(3);
+    const frameMs = (576 * 1000) / 24_000;
+    sentences.forEach((sentence, i) => {
+      const toneMs = [...(inputs[i] ?? "")].length * SECONDS_PER_CHAR * 1000;
+      expect(Math.abs(sentence.end_ms - sentence.start_ms - toneMs)).toBeLessThanOrEqual(2);
+      const next = sentences[i + 1];
+      // The silence after each tone, fitted to whole frames for the join.
+      if (next) expect(Math.abs(next.start_ms - sentence.end_ms - TRAILING_SILENCE_SECONDS * 1000)).toBeLessThanOrEqual(frameMs + 1);
+    });
+  });
+
   it("answers a repeated request from the cache without asking the server again, and charges it", async () => {
     const { client } = await t.newCustomer("1");
     const text = "缓存里的同一句话。";

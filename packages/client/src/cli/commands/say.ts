@@ -1,7 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { toSrt, toVtt } from "@fangyan/protocol";
 import { sumYuan } from "../../billing.js";
-import type { LongTtsPart } from "../../long.js";
+import type { Fangyan } from "../../client.js";
+import type { LongTtsPart, LongTtsResult } from "../../long.js";
 import { ttsToFile } from "../../node.js";
 import { parseSay, type SayArgs } from "../args.js";
 import { clientFor, type Io, printJson } from "../context.js";
@@ -51,6 +53,7 @@ function partJson(part: LongTtsPart) {
       cost_yuan: part.billing.costYuan,
       balance_after_yuan: part.billing.balanceAfterYuan,
     },
+    ...(part.subtitles ? { subtitles: part.subtitles } : {}),
   };
 }
 
@@ -90,7 +93,9 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   const progress = new ProgressBar(io.stderr);
   const done: LongTtsPart[] = [];
   let parts = 0;
-  const result = await ttsToFile(client, { text, voiceId, speed: args.speed, pitch: args.pitch, volume: args.volume }, file, {
+  const timings = args.srt !== undefined || args.vtt !== undefined;
+  const params = { text, voiceId, speed: args.speed, pitch: args.pitch, volume: args.volume, ...(timings ? { timings } : {}) };
+  const result = await ttsToFile(client, params, file, {
     onProgress(update) {
       parts = update.parts;
       if (update.part) done.push(update.part);
@@ -101,6 +106,7 @@ export async function say(io: Io, argv: string[]): Promise<void> {
       throw done.length > 0 && done.length < parts ? new PartialRunError(error, done, parts) : error;
     })
     .finally(() => progress.stop());
+  const subtitles = await writeSubtitles(io, client, args, result);
 
   if (args.json) {
     printJson(io, {
@@ -113,6 +119,7 @@ export async function say(io: Io, argv: string[]): Promise<void> {
       cost_yuan: result.costYuan,
       balance_after_yuan: result.balanceAfterYuan,
       parts: result.parts.map(partJson),
+      ...(subtitles.length > 0 ? { subtitles: Object.fromEntries(subtitles.map((written) => [written.kind, written.path])) } : {}),
     });
     return;
   }
@@ -125,4 +132,31 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   io.stdout.write(
     `Cost ${yuan(result.costYuan)} for ${count(result.rawChars)} characters (billed as ${count(result.billableChars)}${rounding}); balance ${yuan(result.balanceAfterYuan)}\n`,
   );
+  for (const written of subtitles) io.stdout.write(`Saved ${written.path}: ${count(written.cues)} subtitles, one a sentence\n`);
+}
+
+interface WrittenSubtitles {
+  kind: "srt" | "vtt";
+  path: string;
+  cues: number;
+}
+
+/**
+ * The subtitle files asked for: the service's own when the text was one
+ * request, else written here from every part's timings on the joined file.
+ */
+async function writeSubtitles(io: Io, client: Fangyan, args: SayArgs, result: LongTtsResult): Promise<WrittenSubtitles[]> {
+  const sentences = (result.timings?.sentences ?? []).map((s) => ({ text: s.text, start_ms: s.startMs, end_ms: s.endMs }));
+  const [only] = result.parts;
+  const written: WrittenSubtitles[] = [];
+  for (const kind of ["srt", "vtt"] as const) {
+    const target = args[kind];
+    if (target === undefined) continue;
+    const served = result.parts.length === 1 ? only?.subtitles?.[kind] : undefined;
+    const bytes = served ? await client.download(served) : new TextEncoder().encode(kind === "srt" ? toSrt(sentences) : toVtt(sentences));
+    const file = path.resolve(io.cwd, target);
+    await writeFile(file, bytes);
+    written.push({ kind, path: file, cues: sentences.length });
+  }
+  return written;
 }
