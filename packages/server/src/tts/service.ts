@@ -11,6 +11,7 @@ import { isSilent, logUnread, readForVoice } from "../reading/reader.js";
 import { type SpeechEngine, type SpeechEngines, SynthesisError, type SynthesisFailure, type SynthesisRequest } from "../speech/engine.js";
 import { pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
+import { ssmlFramesInOrder, ssmlMp3 } from "../ssml/speak.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
 import { evenParts, streamedParts } from "./parts.js";
@@ -203,7 +204,9 @@ export class TtsService {
   ): Promise<TtsResult> {
     const { lexicon, log } = this.options;
     const engine = this.options.engines.for(voice.engine);
-    const parts = synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, log);
+    const parts = params.ssml
+      ? ssmlFramesInOrder({ engine, voice, params, document: params.ssml, lexicon, log })
+      : synthesizeInOrder(engine, voice, params, streamedParts(params.text, engine.threads ?? 1), lexicon, log);
     let next = 0;
     let first: Uint8Array | undefined;
     try {
@@ -263,6 +266,11 @@ export class TtsService {
     const key = cache && audioCacheKey(engine, voice, params);
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
+    if (params.ssml) {
+      const mp3 = await ssmlMp3({ engine, voice, params, document: params.ssml, lexicon, log: this.options.log });
+      if (key !== undefined) cache?.set(key, mp3);
+      return mp3;
+    }
     const free = (engine.threads ?? 1) - (engine.inFlight?.() ?? 0);
     const inputs = evenParts(params.text, free)
       .map((chunk) => readForVoice(chunk, voice, lexicon))
