@@ -32,6 +32,14 @@ export interface TtsParams {
   pitch?: number | undefined;
   /** 0.1 to 2.0 (default 1.0). */
   volume?: number | undefined;
+  /**
+   * The text is SSML (`<break>`, `<prosody>`, `<say-as>`, `<phoneme>`, …): sent
+   * as a `<speak>` document, wrapped in one when it does not start with
+   * `<speak`. A text that starts with `<speak` is SSML anyway. Billed as sent,
+   * tags included; never split by `ttsLong`. Put your own text inside
+   * elements with `escapeSsml`.
+   */
+  ssml?: boolean | undefined;
 }
 
 export interface Billing {

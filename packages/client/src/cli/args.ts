@@ -19,6 +19,7 @@ const sayOptions = {
   speed: { type: "string" },
   pitch: { type: "string" },
   volume: { type: "string" },
+  ssml: { type: "boolean" },
 } as const;
 
 export interface CommonArgs {
@@ -36,6 +37,8 @@ export interface SayArgs extends CommonArgs {
   speed: number | undefined;
   pitch: number | undefined;
   volume: number | undefined;
+  /** The text is SSML (wrapped in <speak> when it does not start with it). */
+  ssml: boolean;
 }
 
 function parse<O extends NonNullable<ParseArgsConfig["options"]>>(command: string, args: string[], options: O) {
@@ -77,6 +80,7 @@ export function parseSay(args: string[]): SayArgs {
     speed: number("speed", values.speed),
     pitch: number("pitch", values.pitch),
     volume: number("volume", values.volume),
+    ssml: values.ssml ?? false,
   };
 }
 

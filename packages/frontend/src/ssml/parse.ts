@@ -29,10 +29,8 @@ export const MAX_DEPTH = 32;
 /** The most elements (start tags) a document may have. */
 export const MAX_ELEMENTS = 500;
 
-/** A text is SSML when it starts with `<speak` (after white space and a byte order mark). */
-export function isSsml(text: string): boolean {
-  return /^[\s\uFEFF]*<speak(?=[\s/>]|$)/.test(text);
-}
+// When a text is SSML is the protocol's to say: the client and the console decide it the same way.
+export { isSsml } from "@fangyan/protocol";
 
 /** Elements whose text is spoken as is, with a note of what was (not) done. */
 const ACCEPTED: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { isSsml } from "@fangyan/protocol";
 import { sumYuan } from "../../billing.js";
 import type { LongTtsPart } from "../../long.js";
 import { ttsToFile } from "../../node.js";
@@ -85,12 +86,14 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   const text = await readText(io, args);
   if (text === "") throw new UsageError(NO_TEXT);
   const client = clientFor(io, args);
-  const file = await outputPath(io.cwd, args.output, text);
+  // An SSML file is named after its words, not its tags.
+  const file = await outputPath(io.cwd, args.output, args.ssml || isSsml(text) ? text.replace(/<[^>]*>/g, " ") : text);
 
   const progress = new ProgressBar(io.stderr);
   const done: LongTtsPart[] = [];
   let parts = 0;
-  const result = await ttsToFile(client, { text, voiceId, speed: args.speed, pitch: args.pitch, volume: args.volume }, file, {
+  const params = { text, voiceId, speed: args.speed, pitch: args.pitch, volume: args.volume, ...(args.ssml ? { ssml: true } : {}) };
+  const result = await ttsToFile(client, params, file, {
     onProgress(update) {
       parts = update.parts;
       if (update.part) done.push(update.part);
