@@ -4,7 +4,8 @@
  * ranges), and the runs' samples are laid end to end with the breaks'
  * silence between them. Next to a break the engine's own leading and trailing
  * silence is cut, so that a `<break time="800ms"/>` is 800 ms of silence
- * between the words on either side. Short texts are encoded once as a whole;
+ * between the words on either side; where two runs meet inside a sentence
+ * (no break, no pause mark), the gap is JOIN_MS. Short texts are encoded once as a whole;
  * long ones one run at a time, fitted for a gapless join (speech/mp3/gapless.ts),
  * and streamed in order.
  */
@@ -79,14 +80,31 @@ export function ssmlPcmParts(speech: SsmlSpeech): Array<Promise<Pcm>> {
   return handled(
     runs.map(async (run, i): Promise<Pcm> => {
       const [own, rate] = await Promise.all([spoken[i], sampleRate]);
-      const before = i === 0 ? plan.leadingMs : 0;
-      const afterBreak = i === 0 ? plan.leadingMs > 0 : (runs[i - 1]?.pauseAfterMs ?? 0) > 0;
+      const previous = runs[i - 1];
+      const last = i === runs.length - 1;
       // A span at volume 0 keeps its length in silence: there is nothing to trim it to.
       const audible = run.prosody.volume > 0;
-      const words = own ? trimmed(own.pcm, afterBreak && audible, run.pauseAfterMs > 0 && audible) : new Int16Array(0);
-      return { pcm: concat([silence(before, rate), words, silence(run.pauseAfterMs, rate)]), sampleRate: rate };
+      const trimStart = audible && (previous ? previous.pauseAfterMs > 0 || joinsMidSentence(previous) : plan.leadingMs > 0);
+      const trimEnd = audible && (run.pauseAfterMs > 0 || (!last && joinsMidSentence(run)));
+      const after = run.pauseAfterMs > 0 ? run.pauseAfterMs : !last && joinsMidSentence(run) ? JOIN_MS : 0;
+      const words = own ? trimmed(own.pcm, trimStart, trimEnd) : new Int16Array(0);
+      const before = i === 0 ? plan.leadingMs : 0;
+      return { pcm: concat([silence(before, rate), words, silence(after, rate)]), sampleRate: rate };
     }),
   );
+}
+
+/**
+ * The gap between two runs that meet inside a sentence (a prosody span that
+ * starts or ends between words, no break): about the gap espeak-ng leaves
+ * between two words, instead of the end-of-utterance silence (about 300 ms)
+ * each synthesis ends with.
+ */
+export const JOIN_MS = 40;
+
+/** The run ends without a pause mark: the next run carries on the same sentence. */
+function joinsMidSentence(run: SsmlRun): boolean {
+  return !/[。！？!?；;，,、：:…]\s*$/u.test(run.text);
 }
 
 async function speakRun(

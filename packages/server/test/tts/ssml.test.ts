@@ -73,6 +73,15 @@ describe.skipIf(!lameInstalled)("SSML spoken", () => {
     expect(short.calls).toBe(2);
   });
 
+  it("joins a prosody span inside a sentence without a pause, and keeps the pause of a sentence end", async () => {
+    const inside = await speak('<speak>你好<prosody rate="fast">世界</prosody>朋友</speak>');
+    expect(pauses(inside.pcm, 100)).toEqual([]);
+    expect(inside.calls).toBe(3);
+    const after = await speak('<speak>你好。<prosody rate="fast">世界</prosody></speak>');
+    expect(pauses(after.pcm, 100)).toHaveLength(1);
+    expect(pauses(after.pcm, 100)[0]).toBeGreaterThan(200);
+  });
+
   it("gives a break before the first word as leading silence, and a strength its length", async () => {
     const { pcm } = await speak('<speak><break time="1s"/>你好<break strength="x-strong"/>世界</speak>');
     let first = 0;
