@@ -81,12 +81,13 @@ export function ssmlPcmParts(speech: SsmlSpeech): Array<Promise<Pcm>> {
     runs.map(async (run, i): Promise<Pcm> => {
       const [own, rate] = await Promise.all([spoken[i], sampleRate]);
       const previous = runs[i - 1];
-      const last = i === runs.length - 1;
+      const next = runs[i + 1];
       // A span at volume 0 keeps its length in silence: there is nothing to trim it to.
       const audible = run.prosody.volume > 0;
-      const trimStart = audible && (previous ? previous.pauseAfterMs > 0 || joinsMidSentence(previous) : plan.leadingMs > 0);
-      const trimEnd = audible && (run.pauseAfterMs > 0 || (!last && joinsMidSentence(run)));
-      const after = run.pauseAfterMs > 0 ? run.pauseAfterMs : !last && joinsMidSentence(run) ? JOIN_MS : 0;
+      const trimStart = audible && (previous ? previous.pauseAfterMs > 0 || meetMidSentence(previous, run) : plan.leadingMs > 0);
+      const joined = next !== undefined && run.pauseAfterMs === 0 && meetMidSentence(run, next);
+      const trimEnd = audible && (run.pauseAfterMs > 0 || joined);
+      const after = run.pauseAfterMs > 0 ? run.pauseAfterMs : joined ? JOIN_MS : 0;
       const words = own ? trimmed(own.pcm, trimStart, trimEnd) : new Int16Array(0);
       const before = i === 0 ? plan.leadingMs : 0;
       return { pcm: concat([silence(before, rate), words, silence(after, rate)]), sampleRate: rate };
@@ -102,9 +103,11 @@ export function ssmlPcmParts(speech: SsmlSpeech): Array<Promise<Pcm>> {
  */
 export const JOIN_MS = 40;
 
-/** The run ends without a pause mark: the next run carries on the same sentence. */
-function joinsMidSentence(run: SsmlRun): boolean {
-  return !/[。！？!?；;，,、：:…]\s*$/u.test(run.text);
+const PAUSE_MARK = /[。！？!?；;，,、：:…]/u;
+
+/** No pause mark where one run ends and the next begins: the next carries on the same sentence. */
+function meetMidSentence(run: SsmlRun, next: SsmlRun): boolean {
+  return !PAUSE_MARK.test(run.text.trimEnd().slice(-1)) && !PAUSE_MARK.test(next.text.trimStart().charAt(0));
 }
 
 async function speakRun(
