@@ -1,4 +1,5 @@
 import {
+  asSsmlDocument,
   deriveEnvelopeKey,
   type Envelope,
   type EnvelopeKey,
@@ -101,7 +102,7 @@ export class Fangyan {
    * POSTs re-send the same sealed envelope, so a retry is never charged twice.
    */
   async tts(params: TtsParams, options: RequestOptions = {}): Promise<TtsResult> {
-    const payload: TtsRequest = { text: params.text, voice_id: params.voiceId };
+    const payload: TtsRequest = { text: params.ssml === true ? asSsmlDocument(params.text) : params.text, voice_id: params.voiceId };
     if (params.speed !== undefined) payload.speed = params.speed;
     if (params.pitch !== undefined) payload.pitch = params.pitch;
     if (params.volume !== undefined) payload.volume = params.volume;

@@ -11,6 +11,7 @@ export type {
   ErrorDetailsByCode,
   ErrorSpec,
   OpenAiError,
+  SsmlProblem,
   VoiceEntry,
 } from "@fangyan/protocol";
 // The table of error codes: HTTP status, this SDK's class, `fy`'s exit code, the console's wording.
@@ -21,7 +22,9 @@ export {
   EnvelopeError,
   ERROR_CODES,
   ERRORS,
+  escapeSsml,
   isEnvelope,
+  isSsml,
   MAX_TEXT_CHARS,
   openEnvelope,
   sealEnvelope,

@@ -1,5 +1,5 @@
 import { describeMp3, joinMp3 } from "@fangyan/mp3";
-import { centsDown, centsUp, countChars, estimateCostYuan, MICRO_PER_YUAN, microToYuan } from "@fangyan/protocol";
+import { asSsmlDocument, centsDown, centsUp, countChars, estimateCostYuan, isSsml, MICRO_PER_YUAN, microToYuan } from "@fangyan/protocol";
 import { FangyanError, InsufficientBalanceError } from "./core/errors.js";
 import { splitText } from "./text/split.js";
 import type { Account, Billing, RequestOptions, Timings, TtsParams, TtsResult } from "./types.js";
@@ -83,15 +83,19 @@ async function checkBalance(client: LongTtsClient, pieces: readonly string[], op
 }
 
 /**
- * Speaks a text of any length: split by `splitText`, one request per piece,
+ * Speaks a text of any length: split by `splitText`, one request per piece
+ * (an SSML document, which cannot be cut, is one request of at most 5000 characters),
  * one after another (so as not to crowd the rate limit), each MP3 downloaded
  * and all of them joined. A failure stops the run; the parts done before it
  * were charged, as `onProgress` reported.
  */
 export async function ttsLong(client: LongTtsClient, params: TtsParams, options: LongTtsOptions = {}): Promise<LongTtsResult> {
-  const pieces = splitText(params.text);
+  // An SSML document is sent whole, as one request: cut, it would no longer be XML.
+  const ssml = params.ssml === true || isSsml(params.text);
+  const sent = params.ssml === true ? asSsmlDocument(params.text) : params.text;
+  const pieces = ssml ? [sent] : splitText(sent);
   if (pieces.length === 0) throw new FangyanError("The text holds nothing to speak, only white space");
-  const chars = countChars(params.text);
+  const chars = countChars(sent);
   const { onProgress, checkBalance: check = true, ...requestOptions } = options;
   if (pieces.length > 1 && check) await checkBalance(client, pieces, requestOptions);
 

@@ -34,6 +34,14 @@ export interface TtsParams {
   volume?: number | undefined;
   /** Ask for sentence timings and subtitle files (`TtsResult.timings`, `.subtitles`). Same price. */
   timings?: boolean | undefined;
+  /**
+   * The text is SSML (`<break>`, `<prosody>`, `<say-as>`, `<phoneme>`, …): sent
+   * as a `<speak>` document, wrapped in one when it does not start with
+   * `<speak`. A text that starts with `<speak` is SSML anyway. Billed as sent,
+   * tags included; never split by `ttsLong`. Put your own text inside
+   * elements with `escapeSsml`.
+   */
+  ssml?: boolean | undefined;
 }
 
 /** Where a piece of the text is heard, in milliseconds of the decoded audio. */

@@ -41,6 +41,10 @@ function describe(error: unknown, i18n: I18n, now: () => number): string {
   if (error instanceof AuthError && error.clockSkewMs !== undefined) {
     return t("errClock", { seconds: Math.round(Math.abs(error.clockSkewMs) / 1000) });
   }
+  if (error instanceof MissingParameterError && error.ssml) {
+    const { line, column, element, reason } = error.ssml;
+    return t("errSsml", { line, column, element: element ? `<${element}>` : "", reason });
+  }
   if (error instanceof MissingParameterError && error.invalid.length > 0) {
     return t("errInvalidParameter", { fields: error.invalid.map((field) => controlName(i18n, field)).join(", ") });
   }

@@ -54,6 +54,18 @@ describe("errors in plain words", () => {
       details: { invalid: ["speed"] },
     });
     expect(explain(invalid, zh)).toBe("声音调节超出范围：语速。");
+    const ssml = new MissingParameterError("text is not valid SSML", {
+      code: "MISSING_PARAMETER",
+      status: 400,
+      details: {
+        invalid: ["text"],
+        ssml: { line: 2, column: 5, element: "break", reason: 'time="20s" is longer than the 10 s a break may last' },
+      },
+    });
+    expect(explain(ssml, zh)).toBe('SSML 有误（第 2 行第 5 列 <break>）：time="20s" is longer than the 10 s a break may last。没有扣费。');
+    expect(explain(ssml, en)).toBe(
+      'The SSML is not valid (line 2, column 5 <break>): time="20s" is longer than the 10 s a break may last. Nothing was charged.',
+    );
     expect(explain(new APIConnectionError("fetch failed"), en)).toBe("Could not reach the service: check the network, then try again.");
   });
 });

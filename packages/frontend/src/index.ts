@@ -5,7 +5,8 @@
  */
 
 export { Lexicon, type LexiconEntry, LexiconError, parseLexicon } from "./lexicon.js";
-export { canonicalSyllable, parseReading } from "./override.js";
-export { type ReadOptions, readText } from "./read.js";
+export { canonicalSyllable, type Piece, parseReading } from "./override.js";
+export { type ReadOptions, readPieces, readText } from "./read.js";
 export { MAX_CLAUSE_SYLLABLES } from "./split.js";
+export * from "./ssml/index.js";
 export { type Dialect, FRONTEND_DIALECTS, isDialect, type PauseKind, type Reading } from "./types.js";

@@ -63,7 +63,8 @@ function targetOf(chars: string[], done: number, bracket: number, count: number)
   return { start, han: false };
 }
 
-function unitsFor(target: string[], syllables: string[], han: boolean): Unit[] {
+/** The units of an override: one per Han character, or one for a run of letters and digits. */
+export function unitsFor(target: string[], syllables: string[], han: boolean): Unit[] {
   const units: Unit[] = han
     ? target.map((text, i) => ({ text, syllables: [syllables[i] ?? ""], fixed: true }))
     : [{ text: target.join(""), syllables, fixed: true }];

@@ -14,7 +14,7 @@ import { romanizeMandarin } from "./mandarin/romanize.js";
 import { sandhiSyllables } from "./mandarin/sandhi.js";
 import { PAUSE_TEXT } from "./normalize/punctuation.js";
 import { normalizeText, TokenList } from "./normalize/scan.js";
-import { parseOverrides } from "./override.js";
+import { type Piece, parseOverrides } from "./override.js";
 import { clausesOf } from "./split.js";
 import { foldWidth, isLatin } from "./text/chars.js";
 import { toSimplified, toTraditional } from "./text/script.js";
@@ -26,9 +26,18 @@ export interface ReadOptions {
 }
 
 export function readText(text: string, options: ReadOptions): Reading {
+  return readPieces([{ kind: "text", text }], options);
+}
+
+/**
+ * readText over text whose readings are partly decided already (an SSML
+ * `<phoneme>` or `<say-as>`): each text piece is read as readText reads text,
+ * inline overrides included; each units piece is spoken as given.
+ */
+export function readPieces(pieces: readonly Piece[], options: ReadOptions): Reading {
   const { dialect } = options;
   const unread: string[] = [];
-  const tokens = romanize(normalize(text, options, unread), dialect, unread);
+  const tokens = romanize(normalize(pieces, options, unread), dialect, unread);
   const clauses = clausesOf(tokens);
   const engineClauses = clauses.map((clause) => {
     const syllables = dialect === "cmn" ? sandhiSyllables(clause.units) : clause.units.map((u) => u.syllables);
@@ -47,9 +56,10 @@ export function readText(text: string, options: ReadOptions): Reading {
   };
 }
 
-function normalize(text: string, { dialect, lexicon }: ReadOptions, unread: string[]): Token[] {
+function normalize(pieces: readonly Piece[], { dialect, lexicon }: ReadOptions, unread: string[]): Token[] {
   const out = new TokenList();
-  for (const piece of parseOverrides(text, dialect)) {
+  const expanded = pieces.flatMap((piece) => (piece.kind === "text" ? parseOverrides(piece.text, dialect) : [piece]));
+  for (const piece of expanded) {
     if (piece.kind === "units") {
       out.units(piece.units);
       continue;

@@ -111,13 +111,22 @@ export function cliExitCodeOf(code: ErrorCode): number {
   return CLI_EXIT[ERRORS[code].exit];
 }
 
+/** Where and why an SSML text was refused (POST /tts `details.ssml`). */
+export interface SsmlProblem {
+  line: number;
+  column: number;
+  element?: string;
+  reason: string;
+}
+
 /** `details` of each error code, as decided in decisions.md. */
 export interface ErrorDetailsByCode {
   AUTH_ERROR: { server_time_ms: number; max_age_ms: number } | undefined;
   MISSING_API_KEY: undefined;
   INVALID_API_KEY: undefined;
   DECRYPTION_FAILED: undefined;
-  MISSING_PARAMETER: { missing?: string[]; invalid?: string[] };
+  /** `ssml`: where an SSML text went wrong (line and column 1-based, in characters), with `invalid: ["text"]`. */
+  MISSING_PARAMETER: { missing?: string[]; invalid?: string[]; ssml?: SsmlProblem };
   /** `chars` is absent when the body was too large to read at all. */
   TEXT_TOO_LONG: { max_chars: number; chars?: number };
   INSUFFICIENT_BALANCE: { required_cents: number; available_cents: number };

@@ -4,5 +4,6 @@ export * from "./envelope.js";
 export * from "./errors.js";
 export * from "./formats.js";
 export * from "./sentences.js";
+export * from "./ssml.js";
 export * from "./subtitles.js";
 export * from "./wire.js";

@@ -21,6 +21,7 @@ const sayOptions = {
   volume: { type: "string" },
   srt: { type: "string" },
   vtt: { type: "string" },
+  ssml: { type: "boolean" },
 } as const;
 
 export interface CommonArgs {
@@ -41,6 +42,8 @@ export interface SayArgs extends CommonArgs {
   /** Where to write the subtitles; either asks the service for timings. */
   srt: string | undefined;
   vtt: string | undefined;
+  /** The text is SSML (wrapped in <speak> when it does not start with it). */
+  ssml: boolean;
 }
 
 function parse<O extends NonNullable<ParseArgsConfig["options"]>>(command: string, args: string[], options: O) {
@@ -84,6 +87,7 @@ export function parseSay(args: string[]): SayArgs {
     volume: number("volume", values.volume),
     srt: values.srt,
     vtt: values.vtt,
+    ssml: values.ssml ?? false,
   };
 }
 

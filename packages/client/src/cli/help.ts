@@ -38,7 +38,7 @@ Exit codes
 export const SAY_HELP = `fy say: speak a text into an MP3 file
 
 Usage
-  fy say [TEXT] -v VOICE [-o FILE] [--speed N] [--pitch N] [--volume N] [--srt FILE] [--vtt FILE] [--json]
+  fy say [TEXT] -v VOICE [-o FILE] [--speed N] [--pitch N] [--volume N] [--ssml] [--srt FILE] [--vtt FILE] [--json]
 
 The text comes from the arguments, from --file, or from standard input, in that order.
 A text over 5000 characters is split at sentence ends into several requests, and their
@@ -57,6 +57,10 @@ Options
   --volume N         0.1 to 2.0 (default 1.0)
   --srt FILE         also write subtitles, one cue per sentence, as SubRip (same price)
   --vtt FILE         also write them as WebVTT; either option asks for the timings
+  --ssml             the text is SSML: <break>, <prosody>, <say-as>, <phoneme>, <sub>, …
+                     (wrapped in <speak> when it does not start with it; a text that starts
+                     with <speak is SSML anyway). Sent whole, as one request of at most 5000
+                     characters, billed as sent, tags included
   --json             print the result as JSON: file, duration, cost and every part
   --base-url URL     the API address, ending in /api/v1
   --max-retries N    retries of each request after a network failure, a 429 or a 5xx
@@ -67,6 +71,7 @@ Examples
   fy say "早晨！食咗飯未呀？" -v yue-female-1 --speed 0.9
   fy say -v cmn-female-1 --file chapter1.txt -o audiobook/
   fy say -v yue-female-1 --file lesson.txt -o lesson.mp3 --srt lesson.srt --vtt lesson.vtt
+  fy say --ssml -v cmn-female-1 '请拨打<say-as interpret-as="telephone">13812345678</say-as><break time="800ms"/>谢谢'
 `;
 
 export const VOICES_HELP = `fy voices: list the voices of the service, grouped by dialect

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorDetailsByCode } from "@fangyan/protocol";
+import type { ErrorCode, ErrorDetailsByCode, SsmlProblem } from "@fangyan/protocol";
 
 /** Every error this package throws is a FangyanError, so one `instanceof` catches them all. */
 export class FangyanError extends Error {
@@ -51,6 +51,15 @@ function stringsIn(details: unknown, field: string): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
+function ssmlIn(details: unknown): SsmlProblem | undefined {
+  if (typeof details !== "object" || details === null) return undefined;
+  const value = (details as Record<string, unknown>).ssml;
+  if (typeof value !== "object" || value === null) return undefined;
+  const { line, column, element, reason } = value as Record<string, unknown>;
+  if (typeof line !== "number" || typeof column !== "number" || typeof reason !== "string") return undefined;
+  return { line, column, reason, ...(typeof element === "string" ? { element } : {}) };
+}
+
 /** No X-API-Key header reached the service (a proxy may have dropped it). */
 export class MissingApiKeyError extends APIError<"MISSING_API_KEY"> {
   override readonly name = "MissingApiKeyError";
@@ -88,11 +97,14 @@ export class MissingParameterError extends APIError<"MISSING_PARAMETER"> {
   override readonly name = "MissingParameterError";
   readonly missing: string[];
   readonly invalid: string[];
+  /** Where an SSML text was refused (line and column 1-based), when `invalid` holds "text" for that. */
+  readonly ssml: SsmlProblem | undefined;
 
   constructor(message: string, init: APIErrorInit<"MISSING_PARAMETER">) {
     super(message, init);
     this.missing = stringsIn(init.details, "missing");
     this.invalid = stringsIn(init.details, "invalid");
+    this.ssml = ssmlIn(init.details);
   }
 }
 

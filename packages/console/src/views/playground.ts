@@ -1,5 +1,5 @@
 import { estimateCost, MAX_TEXT_CHARS, type TtsParams, type Voice, type VoiceList } from "@fangyan/client";
-import { billableChars, countChars, toVtt } from "@fangyan/protocol";
+import { billableChars, countChars, isSsml, toVtt } from "@fangyan/protocol";
 import type { Context } from "../context.js";
 import { dialectLabel, voiceLabel } from "../dialects.js";
 import { byId, el, say, whileBusy } from "../dom.js";
@@ -106,7 +106,9 @@ export function setUpPlayground(ctx: Context): void {
       line = i18n.t("statsNoPrice", { raw, billable });
     }
     if (raw > MAX_TEXT_CHARS) warning = i18n.t("statsTooLong");
-    stats.replaceChildren(line, ...(warning ? [" ", el("span", { class: "warn" }, warning)] : []));
+    // The service reads a text that starts with <speak as SSML: say so, and how it is billed.
+    const ssml = isSsml(value) ? [" ", el("span", { class: "ssml" }, i18n.t("statsSsml"))] : [];
+    stats.replaceChildren(line, ...ssml, ...(warning ? [" ", el("span", { class: "warn" }, warning)] : []));
     synthesize.disabled = busy || raw > MAX_TEXT_CHARS;
   }
 
@@ -302,7 +304,9 @@ export function setUpPlayground(ctx: Context): void {
 
 /** WebVTT with the whole text as one cue; cue text must not contain markup or an arrow. */
 function captionsOf(text: string): string {
-  const cue = text
+  // SSML's words without its tags.
+  const words = isSsml(text) ? text.replace(/<[^>]*>/g, "").trim() : text;
+  const cue = words
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

@@ -11,6 +11,8 @@ import type { Config } from "../config/config.js";
 import { loadCatalog } from "../speech/catalog.js";
 import { isEspeakVoice } from "../speech/espeak/arguments.js";
 import type { Voice } from "../speech/voices.js";
+import { checkSsmlText } from "../ssml/check.js";
+import { describeSsml, readSsmlForVoice } from "../ssml/read.js";
 import { loadLexiconFile } from "./lexicon-file.js";
 import { readForVoice, type SpeechReading } from "./reader.js";
 
@@ -39,7 +41,9 @@ function engineOf({ engine }: Voice): string {
 export function registerReadCommand(program: Command, config: () => Config): void {
   program
     .command("read")
-    .description("show how a voice reads a text: normalised text, syllables and engine input (stdin: one text per line)")
+    .description(
+      "show how a voice reads a text (or SSML, and what each element did): normalised text, syllables and engine input (stdin: one text per line)",
+    )
     .requiredOption("--voice <id>", "voice id, as listed by GET /voices")
     .option("--json", "print one JSON object per text")
     .argument("[text...]", "the text; without it, texts are read from stdin, one per line")
@@ -49,6 +53,20 @@ export function registerReadCommand(program: Command, config: () => Config): voi
       if (!voice) throw new Error(`unknown voice "${options.voice}"; GET /voices lists the voices`);
       const lexicon: Lexicon | undefined = settings.lexiconFile ? loadLexiconFile(settings.lexiconFile) : undefined;
       const print = (text: string) => {
+        const ssml = checkSsmlText(text);
+        if ("error" in ssml) {
+          // As POST /tts answers it (MISSING_PARAMETER); the other lines of stdin are still read.
+          process.exitCode = 1;
+          process.stdout.write(`${options.json ? JSON.stringify({ error: ssml.error }) : ssml.message}\n`);
+          return;
+        }
+        if ("document" in ssml) {
+          const reading = readSsmlForVoice(ssml.document, voice, lexicon);
+          process.stdout.write(
+            `${options.json ? JSON.stringify(reading) : [human(reading, voice), ...describeSsml(reading)].join("\n")}\n`,
+          );
+          return;
+        }
         const { reading } = readForVoice(text, voice, lexicon);
         process.stdout.write(`${options.json ? JSON.stringify(reading) : human(reading, voice)}\n`);
       };

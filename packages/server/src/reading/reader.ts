@@ -4,7 +4,7 @@
  * the read command shows exactly what synthesis uses.
  */
 
-import { type Dialect, isDialect, type Lexicon, readText } from "@fangyan/frontend";
+import { type Dialect, isDialect, type Lexicon, type Piece, readPieces } from "@fangyan/frontend";
 import type { FastifyBaseLogger } from "fastify";
 import { isEspeakVoice } from "../speech/espeak/arguments.js";
 import type { Voice } from "../speech/voices.js";
@@ -49,12 +49,18 @@ export function readingRulesOf(voice: Pick<Voice, "dialect_code" | "reading">): 
  * rules is given the text as sent.
  */
 export function readForVoice(text: string, voice: ReadVoice, lexicon?: Lexicon): SpeechInput {
+  return readPiecesForVoice([{ kind: "text", text }], voice, lexicon);
+}
+
+/** readForVoice of text whose readings are partly decided (an SSML run: ssml/). */
+export function readPiecesForVoice(pieces: readonly Piece[], voice: ReadVoice, lexicon?: Lexicon): SpeechInput {
   const base = { voice_id: voice.id, dialect_code: voice.dialect_code };
   const dialect = readingRulesOf(voice);
   if (dialect === undefined) {
+    const text = pieces.map((piece) => (piece.kind === "text" ? piece.text : piece.units.map((unit) => unit.text).join(""))).join("");
     return { reading: { ...base, normalized: text, syllables: [], engine_input: text, unread: [] }, markup: false };
   }
-  const read = readText(text, { dialect, ...(lexicon ? { lexicon } : {}) });
+  const read = readPieces(pieces, { dialect, ...(lexicon ? { lexicon } : {}) });
   const espeak = isEspeakVoice(voice.engine);
   return {
     reading: {

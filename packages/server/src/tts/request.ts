@@ -1,3 +1,4 @@
+import type { SsmlDocument, SsmlError } from "@fangyan/frontend";
 import {
   AUDIO_FORMAT_NAMES,
   type AudioFormatName,
@@ -10,6 +11,7 @@ import { ServiceError } from "../errors.js";
 import type { SpeechInput } from "../reading/reader.js";
 import type { SynthesisRequest } from "../speech/engine.js";
 import type { Voice } from "../speech/voices.js";
+import { checkSsmlText } from "../ssml/check.js";
 
 /** A validated POST /tts plaintext (steps 7 and 8 of the error order). */
 export interface TtsParams {
@@ -23,6 +25,8 @@ export interface TtsParams {
   format: AudioFormatName;
   /** The answer carries sentence timings and subtitle files (tts/timings.ts). */
   timings: boolean;
+  /** The text is SSML (ssml/): this is the document it says. */
+  ssml?: SsmlDocument;
 }
 
 /** The v1 voice controls: optional numbers with these ranges, 1.0 by default. */
@@ -49,9 +53,11 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
   const badFormat = plaintext.format !== undefined && !isAudioFormatName(plaintext.format);
   if (badFormat) invalid.push("format");
   if (plaintext.timings !== undefined && typeof plaintext.timings !== "boolean") invalid.push("timings");
-  if (missing.length > 0 || invalid.length > 0) {
+  const ssml = typeof plaintext.text === "string" ? checkSsmlText(plaintext.text) : { ssml: false as const };
+  if (missing.length > 0 || invalid.length > 0 || "error" in ssml) {
     const parts: string[] = [];
     if (missing.length > 0) parts.push(`${missing.join(" and ")} must be given as a non-empty string`);
+    if ("error" in ssml) parts.push(ssml.message);
     for (const field of invalid) {
       if (field === "format") {
         parts.push(`format must be one of ${AUDIO_FORMAT_NAMES.join(", ")}`);
@@ -64,9 +70,11 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
       const { min, max } = VOICE_CONTROLS[field];
       parts.push(`${field} must be a number from ${min} to ${max}`);
     }
-    const details: { missing?: string[]; invalid?: string[] } = {};
+    const details: { missing?: string[]; invalid?: string[]; ssml?: SsmlError } = {};
     if (missing.length > 0) details.missing = missing;
-    if (invalid.length > 0) details.invalid = invalid;
+    if ("error" in ssml) details.invalid = ["text", ...invalid];
+    else if (invalid.length > 0) details.invalid = invalid;
+    if ("error" in ssml) details.ssml = ssml.error;
     throw new ServiceError("MISSING_PARAMETER", `${parts.join("; ")}.`, details);
   }
   const text = plaintext.text as string;
@@ -90,11 +98,17 @@ export function parseTtsRequest(plaintext: Record<string, unknown>): TtsParams {
     volume: control("volume"),
     format: isAudioFormatName(plaintext.format) ? plaintext.format : DEFAULT_AUDIO_FORMAT,
     timings: plaintext.timings === true,
+    ...("document" in ssml ? { ssml: ssml.document } : {}),
   };
 }
 
 /** What the engine is asked for one part of a request: its reading, the voice and the controls. */
-export function synthesisRequest(input: SpeechInput, voice: Voice, params: TtsParams, followedByMore: boolean): SynthesisRequest {
+export function synthesisRequest(
+  input: SpeechInput,
+  voice: Voice,
+  params: Pick<TtsParams, "speed" | "pitch" | "volume">,
+  followedByMore: boolean,
+): SynthesisRequest {
   return {
     text: input.reading.engine_input,
     markup: input.markup,

@@ -20,6 +20,7 @@ import { isSilent, logUnread, readForVoice } from "../reading/reader.js";
 import { type SpeechEngine, type SpeechEngines, SynthesisError, type SynthesisFailure, type SynthesisRequest } from "../speech/engine.js";
 import { pauseNear } from "../speech/mp3/gapless.js";
 import type { Voice, VoiceCatalog } from "../speech/voices.js";
+import { ssmlPartsInOrder, ssmlTimed } from "../ssml/speak.js";
 import type { ChargeInput, KeyOwner, LedgerEntry, Store } from "../store/store.js";
 import { type AudioCache, audioCacheKey } from "./audio-cache.js";
 import { StreamedFile, type StreamedPart, synthesizePart, wholeFile } from "./encoding.js";
@@ -248,7 +249,9 @@ export class TtsService {
     const { lexicon, log } = this.options;
     const engine = this.options.engines.for(voice.engine);
     const chunks = streamedParts(params.text, engine.threads ?? 1);
-    const parts = synthesizeInOrder((request) => synthesizePart(engine, params.format, request), voice, params, chunks, lexicon, log);
+    const parts = params.ssml
+      ? ssmlPartsInOrder({ engine, voice, params, document: params.ssml, lexicon, log }, params.format)
+      : synthesizeInOrder((request) => synthesizePart(engine, params.format, request), voice, params, chunks, lexicon, log);
     const file = new StreamedFile(params.format);
     let next = 0;
     let firstBytes: Uint8Array | undefined;
@@ -314,6 +317,11 @@ export class TtsService {
     const key = cache && audioCacheKey(engine, voice, params);
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
+    if (params.ssml) {
+      const { file } = await ssmlTimed({ engine, voice, params, document: params.ssml, lexicon, log: this.options.log }, params.format);
+      if (key !== undefined) cache?.set(key, file);
+      return file;
+    }
     const free = (engine.threads ?? 1) - (engine.inFlight?.() ?? 0);
     const inputs = evenParts(params.text, free)
       .map((chunk) => readForVoice(chunk, voice, lexicon))
@@ -341,7 +349,9 @@ export class TtsService {
     const key = cache && `${audioCacheKey(engine, voice, params)}:timed`;
     const cached = key === undefined ? undefined : cache?.getTimed(key);
     if (cached) return cached;
-    const timed = await synthesizeTimed(engine, voice, params, lexicon, log);
+    const timed = params.ssml
+      ? await ssmlTimed({ engine, voice, params, document: params.ssml, lexicon, log }, params.format)
+      : await synthesizeTimed(engine, voice, params, lexicon, log);
     if (key !== undefined) cache?.set(key, timed.file, timed.timings);
     return timed;
   }

@@ -81,18 +81,28 @@ async function timedPcm(
   sentences: ReadonlyArray<{ text: string }>,
   parts: ReadonlyArray<{ pcm: Int16Array; sampleRate: number }>,
 ): Promise<TimedAudio> {
+  const { pcm, sampleRate, timings } = endToEnd(sentences, parts);
+  return { file: await encodeInSlices(audioFormats[format], pcm, sampleRate), timings };
+}
+
+/** Parts' samples laid end to end, and where each part's sentence is heard on them. */
+export function endToEnd(
+  sentences: ReadonlyArray<{ text: string }>,
+  parts: ReadonlyArray<{ pcm: Int16Array; sampleRate: number }>,
+): { pcm: Int16Array; sampleRate: number; timings: TtsTimings } {
   const sampleRate = parts[0]?.sampleRate ?? 0;
   const pcm = new Int16Array(parts.reduce((sum, part) => sum + part.pcm.length, 0));
   const timings: Timing[] = [];
   let offset = 0;
   parts.forEach((part, i) => {
-    const heard = voicedSpan(part.pcm) ?? { from: 0, to: part.pcm.length };
+    const heard = voicedSpan(part.pcm);
     const ms = (samples: number) => Math.round(((offset + samples) * 1000) / sampleRate);
-    timings.push({ text: sentences[i]?.text ?? "", start_ms: ms(heard.from), end_ms: ms(heard.to) });
+    // A part of silence alone (a span at volume 0) has no sentence heard.
+    if (heard) timings.push({ text: sentences[i]?.text ?? "", start_ms: ms(heard.from), end_ms: ms(heard.to) });
     pcm.set(part.pcm, offset);
     offset += part.pcm.length;
   });
-  return { file: await encodeInSlices(audioFormats[format], pcm, sampleRate), timings: { sentences: timings } };
+  return { pcm, sampleRate, timings: { sentences: timings } };
 }
 
 /** Each part laid after the whole frames of the parts before it; its sentence from its first to its last sound. */

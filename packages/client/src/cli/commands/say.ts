@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { toSrt, toVtt } from "@fangyan/protocol";
+import { isSsml, toSrt, toVtt } from "@fangyan/protocol";
 import { sumYuan } from "../../billing.js";
 import type { Fangyan } from "../../client.js";
 import type { LongTtsPart, LongTtsResult } from "../../long.js";
@@ -88,13 +88,22 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   const text = await readText(io, args);
   if (text === "") throw new UsageError(NO_TEXT);
   const client = clientFor(io, args);
-  const file = await outputPath(io.cwd, args.output, text);
+  // An SSML file is named after its words, not its tags.
+  const file = await outputPath(io.cwd, args.output, args.ssml || isSsml(text) ? text.replace(/<[^>]*>/g, " ") : text);
 
   const progress = new ProgressBar(io.stderr);
   const done: LongTtsPart[] = [];
   let parts = 0;
   const timings = args.srt !== undefined || args.vtt !== undefined;
-  const params = { text, voiceId, speed: args.speed, pitch: args.pitch, volume: args.volume, ...(timings ? { timings } : {}) };
+  const params = {
+    text,
+    voiceId,
+    speed: args.speed,
+    pitch: args.pitch,
+    volume: args.volume,
+    ...(timings ? { timings } : {}),
+    ...(args.ssml ? { ssml: true } : {}),
+  };
   const result = await ttsToFile(client, params, file, {
     onProgress(update) {
       parts = update.parts;
