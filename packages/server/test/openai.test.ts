@@ -114,6 +114,36 @@ describe.skipIf(missingDecoders.length > 0)("the official openai client, every f
   });
 });
 
+describe.skipIf(missingDecoders.length > 0)("SSML through the compatible API", () => {
+  it("reads an input that starts with <speak as SSML: a break is that much silence, billed as sent", async () => {
+    const { apiKey, accountId } = await t.newCustomer("1");
+    const input = '<speak>你好。<break time="1200ms"/>再见。</speak>';
+    const response = await openai(apiKey).audio.speech.create({ model: "tts-1", input, voice: "cmn-female-1", response_format: "wav" });
+    expect(response.headers.get("x-fangyan-raw-chars")).toBe(String([...input].length));
+    const audio = await decoded(await response.arrayBuffer(), "wav");
+    // The longest run of silence is the break (the engine's own pause next to it is cut).
+    let longest = 0;
+    let run = 0;
+    for (const sample of audio.pcm) {
+      run = Math.abs(sample) <= 32 ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    expect((longest * 1000) / audio.sampleRate).toBeGreaterThan(1150);
+    expect((longest * 1000) / audio.sampleRate).toBeLessThan(1300);
+    await moneyHolds(t.store, accountId);
+  });
+
+  it("refuses malformed SSML as a 400 on param input, charging nothing", async () => {
+    const { apiKey, accountId } = await t.newCustomer("1");
+    const error = await failure(
+      openai(apiKey).audio.speech.create({ model: "tts-1", input: "<speak>你好<break time=800ms/></speak>", voice: "cmn-female-1" }),
+    );
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error.param).toBe("input");
+    expect((await moneyHolds(t.store, accountId)).ledger).toHaveLength(1);
+  });
+});
+
 describe("the same money as /api/v1", () => {
   it("charges the same ledger rows for the same texts through either API", async () => {
     const texts = ["你好", "今日天氣好好，我哋去飲茶。".repeat(6), longText(420)];

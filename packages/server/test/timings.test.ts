@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { describeMp3 } from "@fangyan/mp3";
 import { sentencesOf, type Timing, type TtsResult } from "@fangyan/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STREAM_MIN_CHARS } from "../src/tts/service.js";
-import { decodeMp3, lameInstalled } from "./helpers/decode.js";
+import { decodeMp3, decodeWithFfmpeg, lameInstalled } from "./helpers/decode.js";
 import { startTestServer, type TestServer } from "./helpers/harness.js";
 import { data } from "./helpers/spec-client.js";
 
@@ -138,6 +139,39 @@ describe.runIf(lameInstalled || process.env.CI === "true")("sentence timings", (
       while (Math.abs(pcm[first] ?? 0) <= 32) first++;
       expect(Math.abs((first * 1000) / rate - sentence.start_ms)).toBeLessThanOrEqual(1);
     }
+  });
+
+  it("SSML: each sentence and each stretch between breaks where the decoded MP3 speaks it, the breaks' silence between them", async () => {
+    const ssml =
+      '<speak>请拨打<say-as interpret-as="telephone">13812345678</say-as>。<break time="800ms"/>' +
+      '<prosody rate="slow">我们明天见。</prosody>今天天气很好！<break time="1500ms"/>再见。</speak>';
+    const result = await speakTimed(ssml);
+    const sentences = result.timings?.sentences ?? [];
+    // The tags are not shown; the telephone number is shown as it is read.
+    expect(sentences.map((s) => s.text)).toEqual([expect.stringMatching(/^请拨打/), "我们明天见。", "今天天气很好！", "再见。"]);
+    for (const s of sentences) expect(s.text).not.toMatch(/[<>]/);
+    expect(await largestError(result)).toBeLessThanOrEqual(FRAME_MS);
+    // A break is silence of its length between the sound before and after it (the engine's own pause is cut next to it).
+    const gap = (i: number) => (sentences[i + 1]?.start_ms ?? 0) - (sentences[i]?.end_ms ?? 0);
+    expect(gap(0)).toBeGreaterThanOrEqual(800 - FRAME_MS);
+    expect(gap(0)).toBeLessThanOrEqual(800 + 2 * FRAME_MS);
+    expect(gap(2)).toBeGreaterThanOrEqual(1500 - FRAME_MS);
+    expect(gap(2)).toBeLessThanOrEqual(1500 + 2 * FRAME_MS);
+  });
+
+  it("SSML in Ogg Opus with timings: the decoded file is as long as the timings say, breaks included", async () => {
+    const ssml = '<speak>你好。<break time="2s"/>再见。</speak>';
+    const result = await speakTimed(ssml, "yue-male-1", { format: "opus" });
+    expect(result.audio_url).toMatch(/\.opus$/);
+    const sentences = result.timings?.sentences ?? [];
+    expect(sentences.map((s) => s.text)).toEqual(["你好。", "再见。"]);
+    expect((sentences[1]?.start_ms ?? 0) - (sentences[0]?.end_ms ?? 0)).toBeGreaterThanOrEqual(2000 - 20);
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "fangyan-ssml-opus-")), "a.opus");
+    await fs.writeFile(file, new Uint8Array(await (await fetch(result.audio_url)).arrayBuffer()));
+    const decoded = decodeWithFfmpeg(file);
+    expect(decoded.codec).toBe("opus");
+    expect((decoded.samples * 1000) / decoded.sampleRate).toBeGreaterThan(sentences[1]?.end_ms ?? Number.POSITIVE_INFINITY);
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
   });
 
   it("costs the same as without timings, and a text without them gets none", async () => {
