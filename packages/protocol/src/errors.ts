@@ -38,7 +38,12 @@ export interface ErrorSpec {
   /** The answer of the OpenAI-compatible `/v1/audio/speech`. */
   readonly openai: OpenAiError;
   /** Conditions within the code that `/v1/audio/speech` answers differently from `openai`. */
-  readonly openaiWhen?: { readonly unknownVoice: OpenAiError; readonly busy: OpenAiError; readonly unavailable: OpenAiError };
+  readonly openaiWhen?: {
+    readonly unknownVoice: OpenAiError;
+    readonly busy: OpenAiError;
+    readonly unavailable: OpenAiError;
+    readonly nothingToSpeak: OpenAiError;
+  };
 }
 
 const badKey: OpenAiError = { status: 401, type: "invalid_request_error", code: "invalid_api_key" };
@@ -89,6 +94,8 @@ export const ERRORS = {
       busy: { status: 503, type: "server_error", code: "engine_overloaded" },
       // Storage full or unreachable, an engine's server down: nothing charged, worth retrying.
       unavailable: { status: 503, type: "server_error", code: "service_unavailable" },
+      // A text of punctuation or symbols alone: the input's fault, not the service's.
+      nothingToSpeak: { status: 400, type: "invalid_request_error", code: "nothing_to_speak" },
     },
   },
 } as const satisfies Record<string, ErrorSpec>;

@@ -235,6 +235,7 @@ describe("every error, as the openai client raises it, and nothing charged", () 
     ["an unknown voice", { voice: "alloy" }, "voice", 404],
     ["a text over 5000 characters", { input: "好".repeat(5001) }, "input", 400],
     ["server-sent events", { stream_format: "sse" }, "stream_format", 400],
+    ["an input of punctuation alone", { input: "。。。！" }, "input", 400],
   ])("%s is refused with param %s", async (_what, change, param, status) => {
     const { apiKey, accountId } = await t.newCustomer("1");
     const body = { model: "tts-1", input: "你好", voice: "yue-female-1", ...change } as OpenAI.Audio.SpeechCreateParams;

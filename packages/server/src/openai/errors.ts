@@ -40,6 +40,7 @@ function shapeOf(error: ServiceError): OpenAiError {
   const details = error.details as { voice_id?: unknown } | undefined;
   if (details?.voice_id !== undefined) return spec.openaiWhen.unknownVoice;
   if (error.cause instanceof SynthesisError && error.cause.reason === "busy") return spec.openaiWhen.busy;
+  if (error.cause instanceof SynthesisError && error.cause.reason === "nothing_to_speak") return spec.openaiWhen.nothingToSpeak;
   if (error.transient) return spec.openaiWhen.unavailable;
   return spec.openai;
 }
@@ -47,6 +48,7 @@ function shapeOf(error: ServiceError): OpenAiError {
 function paramOf(error: ServiceError): string | null {
   const details = error.details as { missing?: string[]; invalid?: string[]; voice_id?: unknown } | undefined;
   if (details?.voice_id !== undefined) return "voice";
+  if (error.cause instanceof SynthesisError && error.cause.reason === "nothing_to_speak") return "input";
   if (error.code === "TEXT_TOO_LONG") return "input";
   const field = details?.missing?.[0] ?? details?.invalid?.[0];
   return field === undefined ? null : (FIELD_NAMES[field] ?? field);
