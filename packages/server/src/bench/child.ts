@@ -32,6 +32,9 @@ export interface ChildReport {
   peakRssMb: number;
   /** The RSS now. */
   rssMb: number;
+  /** The main thread's V8 heap now: reserved, and in use (what the last collection kept, plus garbage since). */
+  heapTotalMb: number;
+  heapUsedMb: number;
 }
 
 /** The kernel's record of the process's largest RSS (Linux), or undefined elsewhere. */
@@ -140,6 +143,8 @@ async function main(): Promise<void> {
         eventLoopMaxMs: delay.max / 1e6,
         peakRssMb: kernelPeakRssMb() ?? sampled / 1024 / 1024,
         rssMb: process.memoryUsage.rss() / 1024 / 1024,
+        heapTotalMb: process.memoryUsage().heapTotal / 1024 / 1024,
+        heapUsedMb: process.memoryUsage().heapUsed / 1024 / 1024,
       };
       process.send?.(report);
     } else if (message === "close") {

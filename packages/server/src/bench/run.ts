@@ -268,6 +268,7 @@ async function main(): Promise<void> {
       `\n${CLIENTS} concurrent clients for ${sustained.seconds.toFixed(0)} s: ${sustained.requests} POST /tts of 100 characters, ${sustained.errors} errors`,
     );
     console.log(`  RSS every 10 s    ${sustained.samples.map((mb) => mb.toFixed(0)).join(" ")} MB`);
+    console.log(`  of which V8 heap  ${sustained.heapSamples.map((mb) => mb.toFixed(0)).join(" ")} MB (the main thread's, reserved)`);
     console.log(`  RSS               max ${sustained.peakMb.toFixed(0)} MB  (target <= 300 MB: ${verdict(sustained.peakMb <= 300)})`);
     console.log(
       `  RSS after 15 s idle ${sustained.idleMb.toFixed(0)} MB (${sustained.endMb.toFixed(0)} MB when the load stopped; target: lower: ${verdict(sustained.idleMb < sustained.endMb)})`,

@@ -13,6 +13,8 @@ export interface SoakResult {
   errors: number;
   /** RSS every 10 s, MB. */
   samples: number[];
+  /** The main thread's V8 heap reserved, at the same times, MB. */
+  heapSamples: number[];
   peakMb: number;
   endMb: number;
   idleMb: number;
@@ -25,8 +27,12 @@ export async function soak(
   speak: (client: number, i: number) => Promise<void>,
 ): Promise<SoakResult> {
   const samples: number[] = [];
+  const heapSamples: number[] = [];
   const sampler = setInterval(() => {
-    void server.report().then((report) => samples.push(report.rssMb));
+    void server.report().then((report) => {
+      samples.push(report.rssMb);
+      heapSamples.push(report.heapTotalMb);
+    });
   }, 10_000);
   const deadline = Date.now() + seconds * 1000;
   let requests = 0;
@@ -52,6 +58,7 @@ export async function soak(
     requests,
     errors,
     samples,
+    heapSamples,
     peakMb: Math.max(end.rssMb, ...samples),
     endMb: end.rssMb,
     idleMb: idle.rssMb,
