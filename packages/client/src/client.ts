@@ -1,5 +1,6 @@
 import {
   asSsmlDocument,
+  audioFormatOfFileName,
   deriveEnvelopeKey,
   type Envelope,
   type EnvelopeKey,
@@ -106,14 +107,26 @@ export class Fangyan {
     if (params.speed !== undefined) payload.speed = params.speed;
     if (params.pitch !== undefined) payload.pitch = params.pitch;
     if (params.volume !== undefined) payload.volume = params.volume;
+    if (params.format !== undefined) payload.format = params.format;
     if (params.timings !== undefined) payload.timings = params.timings;
     const { data, requestId } = await this.request("POST", "/tts", payload, options);
-    return toTtsResult(data, requestId);
+    const result = toTtsResult(data, requestId);
+    // A service older than formats ignores the field (unknown fields are) and answers MP3: say so, rather than hand MP3 bytes to a WAV reader.
+    const answered = audioFormatOfFileName(new URL(result.audioUrl).pathname);
+    if (params.format !== undefined && answered !== params.format) {
+      throw new UnexpectedResponseError(
+        `Asked for ${params.format} audio, the service answered ${answered ?? "a file of no known format"} (${result.audioUrl}); it may predate audio formats (v1 addition): upgrade it. This request was charged`,
+        200,
+        requestId,
+      );
+    }
+    return result;
   }
 
   /**
    * Any length of text: split at sentence ends into requests of at most 5000
-   * characters, run one after another, and joined into one MP3. Each part is
+   * characters, run one after another, and joined into one file (MP3, WAV or
+   * PCM; Opus and FLAC only when the text fits one request). Each part is
    * billed on its own (rounded up to 50 characters).
    */
   ttsLong(params: TtsParams, options: LongTtsOptions = {}): Promise<LongTtsResult> {
@@ -133,7 +146,7 @@ export class Fangyan {
   }
 
   /**
-   * The MP3 at an audio URL. The key is not sent: the URL is a capability
+   * The file at an audio URL (any format), or at a subtitle URL. The key is not sent: the URL is a capability
    * and may live on another host (a CDN). Retried like any GET.
    */
   async download(audioUrl: string, options: RequestOptions = {}): Promise<Uint8Array> {

@@ -4,6 +4,7 @@
  */
 export type {
   AccountResult,
+  AudioFormatName,
   CliExit,
   Envelope,
   EnvelopeKey,
@@ -17,18 +18,24 @@ export type {
 // The table of error codes: HTTP status, this SDK's class, `fy`'s exit code, the console's wording.
 // The envelope itself, for a custom transport or a test; the client class does all of this for you.
 export {
+  AUDIO_FORMAT_NAMES,
+  AUDIO_FORMATS,
+  audioFormatOfFileName,
   CLI_EXIT,
   deriveEnvelopeKey,
   EnvelopeError,
   ERROR_CODES,
   ERRORS,
   escapeSsml,
+  isAudioFormatName,
   isEnvelope,
   isSsml,
   MAX_TEXT_CHARS,
   openEnvelope,
+  PCM_SAMPLE_RATE,
   sealEnvelope,
 } from "@fangyan/protocol";
+export { audioDurationMs, JOINABLE_FORMATS } from "./audio/audio.js";
 export { estimateCost } from "./billing.js";
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, Fangyan } from "./client.js";
 export {

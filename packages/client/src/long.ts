@@ -1,5 +1,16 @@
-import { describeMp3, joinMp3 } from "@fangyan/mp3";
-import { asSsmlDocument, centsDown, centsUp, countChars, estimateCostYuan, isSsml, MICRO_PER_YUAN, microToYuan } from "@fangyan/protocol";
+import {
+  type AudioFormatName,
+  asSsmlDocument,
+  centsDown,
+  centsUp,
+  countChars,
+  DEFAULT_AUDIO_FORMAT,
+  estimateCostYuan,
+  isSsml,
+  MICRO_PER_YUAN,
+  microToYuan,
+} from "@fangyan/protocol";
+import { audioDurationMs, canJoin, cannotJoinMessage, joinAudio } from "./audio/audio.js";
 import { FangyanError, InsufficientBalanceError } from "./core/errors.js";
 import { splitText } from "./text/split.js";
 import type { Account, Billing, RequestOptions, Timings, TtsParams, TtsResult } from "./types.js";
@@ -13,7 +24,7 @@ export interface LongTtsPart {
   /** This part's own charge: each part is rounded up to 50 characters on its own. */
   billing: Billing;
   requestId: string | undefined;
-  /** Size of this part's MP3. */
+  /** Size of this part's audio file. */
   bytes: number;
   durationMs: number;
   /** This part's subtitle files, when `timings` were asked for: timed from this part's own start. */
@@ -41,7 +52,15 @@ export interface LongTtsOptions extends RequestOptions {
 }
 
 export interface LongTtsResult {
-  /** One MP3 for the whole text: the parts' audio joined, with one header stating the full duration. */
+  /**
+   * One file for the whole text, in `format`: MP3 frames joined under one
+   * header stating the full duration; WAV samples end to end under one header;
+   * PCM bytes end to end. A text of one request is the service's file unchanged.
+   */
+  audio: Uint8Array;
+  /** The format of `audio`: the `format` asked for, mp3 by default. */
+  format: AudioFormatName;
+  /** @deprecated The same bytes as `audio`, whatever the format (named when there was only MP3). */
   mp3: Uint8Array;
   parts: LongTtsPart[];
   /** The sum of the parts' durations. */
@@ -53,8 +72,9 @@ export interface LongTtsResult {
   costYuan: number;
   balanceAfterYuan: number;
   /**
-   * With `timings: true`, every part's timings on the joined MP3's timeline:
-   * each part starts where the frames of the parts before it end.
+   * With `timings: true`, every part's timings on the joined file's timeline:
+   * each part starts where the parts before it end (their MP3 frames, or
+   * their samples for WAV and PCM).
    */
   timings?: Timings | undefined;
 }
@@ -85,9 +105,11 @@ async function checkBalance(client: LongTtsClient, pieces: readonly string[], op
 /**
  * Speaks a text of any length: split by `splitText`, one request per piece
  * (an SSML document, which cannot be cut, is one request of at most 5000 characters),
- * one after another (so as not to crowd the rate limit), each MP3 downloaded
+ * one after another (so as not to crowd the rate limit), each file downloaded
  * and all of them joined. A failure stops the run; the parts done before it
- * were charged, as `onProgress` reported.
+ * were charged, as `onProgress` reported. Opus and FLAC files cannot be
+ * joined: a text of several requests in either is refused before anything is
+ * sent or charged (a FangyanError saying to ask for wav, or to call tts per part).
  */
 export async function ttsLong(client: LongTtsClient, params: TtsParams, options: LongTtsOptions = {}): Promise<LongTtsResult> {
   // An SSML document is sent whole, as one request: cut, it would no longer be XML.
@@ -96,6 +118,8 @@ export async function ttsLong(client: LongTtsClient, params: TtsParams, options:
   const pieces = ssml ? [sent] : splitText(sent);
   if (pieces.length === 0) throw new FangyanError("The text holds nothing to speak, only white space");
   const chars = countChars(sent);
+  const format = params.format ?? DEFAULT_AUDIO_FORMAT;
+  if (pieces.length > 1 && !canJoin(format)) throw new FangyanError(cannotJoinMessage(format, pieces.length));
   const { onProgress, checkBalance: check = true, ...requestOptions } = options;
   if (pieces.length > 1 && check) await checkBalance(client, pieces, requestOptions);
 
@@ -107,18 +131,18 @@ export async function ttsLong(client: LongTtsClient, params: TtsParams, options:
   let startMs = 0;
   for (const [index, text] of pieces.entries()) {
     const result = await client.tts({ ...params, text }, requestOptions);
-    const mp3 = await client.download(result.audioUrl, requestOptions);
+    const file = await client.download(result.audioUrl, requestOptions);
     const part: LongTtsPart = {
       index,
       chars: countChars(text),
       audioUrl: result.audioUrl,
       billing: result.billing,
       requestId: result.requestId,
-      bytes: mp3.length,
-      durationMs: describeMp3(mp3).durationMs,
+      bytes: file.length,
+      durationMs: audioDurationMs(format, file),
       ...(result.subtitles ? { subtitles: result.subtitles } : {}),
     };
-    // joinMp3 keeps every frame, and a decoder skips only the first part's encoder delay.
+    // joinAudio keeps every MP3 frame (a decoder skips only the first part's encoder delay) or every sample.
     const shift = (timing: { text: string; startMs: number; endMs: number }) => ({
       text: timing.text,
       startMs: Math.round(timing.startMs + startMs),
@@ -128,15 +152,18 @@ export async function ttsLong(client: LongTtsClient, params: TtsParams, options:
     if (result.timings?.chars) timings.chars = [...(timings.chars ?? []), ...result.timings.chars.map(shift)];
     startMs += part.durationMs;
     parts.push(part);
-    audio.push(mp3);
+    audio.push(file);
     charsDone += part.chars;
     onProgress?.({ partsDone: parts.length, parts: pieces.length, charsDone, chars, part });
   }
 
   const last = parts[parts.length - 1];
+  // One part is the service's file as it is; only several need joining.
+  const joined = joinAudio(format, audio);
   return {
-    // One part is the service's file as it is; only several need joining.
-    mp3: audio.length === 1 && audio[0] ? audio[0] : joinMp3(audio),
+    audio: joined,
+    format,
+    mp3: joined,
     parts,
     durationMs: parts.reduce((sum, part) => sum + part.durationMs, 0),
     rawChars: parts.reduce((sum, part) => sum + part.billing.rawChars, 0),

@@ -28,14 +28,16 @@ export async function downloadToFile(
   filePath: string,
   options: RequestOptions = {},
 ): Promise<{ path: string; bytes: number }> {
-  const mp3 = await client.download(audioUrl, options);
-  await writeWhole(filePath, mp3);
-  return { path: filePath, bytes: mp3.length };
+  const audio = await client.download(audioUrl, options);
+  await writeWhole(filePath, audio);
+  return { path: filePath, bytes: audio.length };
 }
 
 /**
- * Speaks a text of any length into one MP3 file (see `ttsLong`): the file
- * is written only when every part has succeeded.
+ * Speaks a text of any length into one file of `params.format` (MP3 by
+ * default; see `ttsLong` for which formats join): the file is written only
+ * when every part has succeeded. The format is what `params.format` says,
+ * not the file name's extension; `audioFormatOfFileName` reads one.
  */
 export async function ttsToFile(
   client: Pick<Fangyan, "ttsLong">,
@@ -44,6 +46,6 @@ export async function ttsToFile(
   options: LongTtsOptions = {},
 ): Promise<LongTtsResult & { path: string }> {
   const result = await client.ttsLong(params, options);
-  await writeWhole(filePath, result.mp3);
+  await writeWhole(filePath, result.audio);
   return { ...result, path: filePath };
 }

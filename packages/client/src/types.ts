@@ -1,3 +1,5 @@
+import type { AudioFormatName } from "@fangyan/protocol";
+
 /** A `fetch` with the WHATWG signature: Node 20's, a browser's, or a wrapper around either. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -32,6 +34,13 @@ export interface TtsParams {
   pitch?: number | undefined;
   /** 0.1 to 2.0 (default 1.0). */
   volume?: number | undefined;
+  /**
+   * The audio file's format: "mp3" (default), "wav" (16-bit mono at the voice's
+   * rate), "pcm" (raw signed 16-bit little-endian mono at 24 kHz, `PCM_SAMPLE_RATE`),
+   * "opus" (Ogg Opus, 48 kHz) or "flac". Same price in every format. `ttsLong`
+   * joins mp3, wav and pcm; a text of several requests in opus or flac is refused.
+   */
+  format?: AudioFormatName | undefined;
   /** Ask for sentence timings and subtitle files (`TtsResult.timings`, `.subtitles`). Same price. */
   timings?: boolean | undefined;
   /**
@@ -74,7 +83,12 @@ export interface Billing {
 }
 
 export interface TtsResult {
-  /** The MP3. A capability URL: it needs no key, and expires after the service's retention (7 days by default). */
+  /**
+   * The audio, in the `format` asked for (MP3 by default); the URL ends in its
+   * extension (`.mp3`, `.wav`, `.pcm`, `.opus`, `.flac`) and the host serves the
+   * matching Content-Type. A capability URL: it needs no key, and expires after
+   * the service's retention (7 days by default).
+   */
   audioUrl: string;
   billing: Billing;
   requestId: string | undefined;

@@ -279,6 +279,54 @@ describe.skipIf(!RUN)("the web console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a format picked next to Synthesize is what the player plays and the download saves: WAV, Opus and FLAC", async () => {
+    const customer = await newCustomer("1");
+    const { page, problems } = await open();
+    await connectKey(page, customer.apiKey);
+    expect(await page.inputValue("#format")).toBe("mp3");
+    // PCM is left out: an <audio> element cannot play raw samples.
+    expect(await page.locator("#format option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      "mp3",
+      "wav",
+      "opus",
+      "flac",
+    ]);
+    await page.fill("#text", "你好，世界。");
+    for (const [format, label, magic] of [
+      ["wav", "WAV", "RIFF"],
+      ["opus", "Opus", "OggS"],
+      ["flac", "FLAC", "fLaC"],
+    ] as const) {
+      await page.selectOption("#format", format);
+      await page.click("#synthesize");
+      // The player has the new file and knows how long it is: Chromium decoded it.
+      await page.waitForFunction(
+        (extension) => {
+          const player = document.getElementById("player");
+          return (
+            player instanceof HTMLAudioElement && player.src.endsWith(extension) && Number.isFinite(player.duration) && player.duration > 0
+          );
+        },
+        `.${format}`,
+        { timeout: 30_000 },
+      );
+      expect(await page.getAttribute("#player", "src")).toMatch(new RegExp(`^${origin}/audio/[A-Za-z0-9_-]{22}\\.${format}$`));
+      expect(await page.evaluate(() => (document.getElementById("player") as HTMLAudioElement).duration)).toBeGreaterThan(0.5);
+      await expect.poll(() => page.textContent("#download"), POLL).toBe(`下载 ${label}`);
+      const [saved] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+      expect(saved.suggestedFilename()).toMatch(new RegExp(`^fangyan-[a-z]+-[a-z]+-\\d+-\\d+\\.${format}$`));
+      const bytes = await fs.readFile(await saved.path());
+      expect(bytes.subarray(0, 4).toString("latin1")).toBe(magic);
+    }
+    // Each clip keeps its own format; English says the same.
+    await expect
+      .poll(() => page.locator("#clips li button").allTextContents(), POLL)
+      .toEqual(["播放", "下载 FLAC", "播放", "下载 Opus", "播放", "下载 WAV"]);
+    await page.click("#lang");
+    await expect.poll(() => page.textContent("#download"), POLL).toBe("Download FLAC");
+    expect(problems).toEqual([]);
+  });
+
   it("an operator creates an account, recharges it, issues a key shown once, and pages through its ledger", async () => {
     const { page, problems } = await open();
     await connectAdmin(page);

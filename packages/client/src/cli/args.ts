@@ -15,6 +15,7 @@ const sayOptions = {
   ...common,
   voice: { type: "string", short: "v" },
   output: { type: "string", short: "o" },
+  format: { type: "string" },
   file: { type: "string", short: "f" },
   speed: { type: "string" },
   pitch: { type: "string" },
@@ -35,6 +36,8 @@ export interface SayArgs extends CommonArgs {
   words: string[];
   voice: string | undefined;
   output: string | undefined;
+  /** --format: the audio format, over the output file's extension. Checked where the output is chosen. */
+  format: string | undefined;
   file: string | undefined;
   speed: number | undefined;
   pitch: number | undefined;
@@ -81,6 +84,7 @@ export function parseSay(args: string[]): SayArgs {
     words: positionals,
     voice: values.voice,
     output: values.output,
+    format: values.format,
     file: values.file,
     speed: number("speed", values.speed),
     pitch: number("pitch", values.pitch),

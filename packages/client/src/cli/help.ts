@@ -1,7 +1,7 @@
-export const MAIN_HELP = `fy: speak Chinese text through a Fangyan service, save it as MP3
+export const MAIN_HELP = `fy: speak Chinese text through a Fangyan service, save it as MP3, WAV, PCM, Opus or FLAC
 
 Usage
-  fy say [TEXT] -v VOICE [-o FILE] [options]   speak TEXT (or --file, or standard input) into an MP3 file
+  fy say [TEXT] -v VOICE [-o FILE] [options]   speak TEXT (or --file, or standard input) into an audio file
   fy voices                                     list the voices, grouped by dialect
   fy account                                    show the balance, the price and the totals
 
@@ -23,6 +23,7 @@ Examples
   export FANGYAN_API_KEY=fy_…
   fy voices
   fy say "你好，世界" -v cmn-female-1 -o hi.mp3
+  fy say "你好，世界" -v cmn-female-1 -o hi.wav      the extension picks the format
   fy say -v yue-female-1 --file story.txt -o story.mp3    any length: sent in parts, joined into one MP3
   cat news.txt | fy say -v cmn-male-1 --speed 1.2
   fy account --json
@@ -35,22 +36,30 @@ Exit codes
   4 balance too low
 `;
 
-export const SAY_HELP = `fy say: speak a text into an MP3 file
+export const SAY_HELP = `fy say: speak a text into an audio file (MP3, WAV, PCM, Opus or FLAC)
 
 Usage
-  fy say [TEXT] -v VOICE [-o FILE] [--speed N] [--pitch N] [--volume N] [--ssml] [--srt FILE] [--vtt FILE] [--json]
+  fy say [TEXT] -v VOICE [-o FILE] [--format NAME] [--speed N] [--pitch N] [--volume N] [--ssml] [--srt FILE] [--vtt FILE] [--json]
 
 The text comes from the arguments, from --file, or from standard input, in that order.
 A text over 5000 characters is split at sentence ends into several requests, and their
-MP3s are joined into one file; the balance is checked for the whole text first. Each
-request is billed on its own, rounded up to 50 characters, so a long text costs up to
-49 characters more per request than its length alone would.
+files are joined into one (MP3, WAV and PCM; an Opus or FLAC file holds at most one
+request); the balance is checked for the whole text first. Each request is billed on its
+own, rounded up to 50 characters, so a long text costs up to 49 characters more per
+request than its length alone would. Every format costs the same.
 
 Options
   -v, --voice ID     the voice, an id from \`fy voices\` (required)
-  -o, --output FILE  where to write the MP3; a folder is fine. Without it, a name made
+  -o, --output FILE  where to write the audio; a folder is fine. Without it, a name made
                      from the start of the text, in the current folder; an existing file
-                     of that name is kept and a number is added to the new one
+                     of that name is kept and a number is added to the new one.
+                     The extension picks the format: .mp3 .wav .pcm .opus .flac (any
+                     case; no extension is MP3); any other is refused unless --format
+                     is given
+  --format NAME      mp3, wav, pcm, opus or flac, whatever the file is called; without
+                     -o FILE it names the file's extension (default mp3). pcm is raw
+                     signed 16-bit little-endian mono at 24000 Hz; wav and flac are at
+                     the voice's own rate; opus is Ogg Opus at 48000 Hz
   -f, --file PATH    read the text from a file (UTF-8); "-" reads standard input
   --speed N          speaking rate, 0.5 to 2.0 (default 1.0)
   --pitch N          0.5 to 2.0 (default 1.0)
@@ -68,7 +77,8 @@ Options
 
 Examples
   fy say "你好，世界" -v cmn-female-1 -o hi.mp3
-  fy say "早晨！食咗飯未呀？" -v yue-female-1 --speed 0.9
+  fy say "你好，世界" -v cmn-female-1 -o hi.flac
+  fy say "早晨！食咗飯未呀？" -v yue-female-1 --speed 0.9 --format opus
   fy say -v cmn-female-1 --file chapter1.txt -o audiobook/
   fy say -v yue-female-1 --file lesson.txt -o lesson.mp3 --srt lesson.srt --vtt lesson.vtt
   fy say --ssml -v cmn-female-1 '请拨打<say-as interpret-as="telephone">13812345678</say-as><break time="800ms"/>谢谢'

@@ -1,4 +1,5 @@
-import type { Billing, Subtitles, Timings } from "@fangyan/client";
+import type { AudioFormatName, Billing, Subtitles, Timings } from "@fangyan/client";
+import { AUDIO_FORMATS } from "@fangyan/client";
 import { el } from "../dom.js";
 import type { I18n } from "../i18n/i18n.js";
 import { yuanText } from "../money.js";
@@ -11,6 +12,8 @@ export interface Clip {
   /** ISO 639-3 ("yue", "cmn"), also a valid `lang` attribute. */
   dialectCode: string | undefined;
   audioUrl: string;
+  /** The format the clip was asked in: its file's extension and Content-Type. */
+  format: AudioFormatName;
   billing: Billing;
   at: Date;
   /** Where each sentence is heard, and the subtitle files: the console always asks for them (same price). */
@@ -24,6 +27,16 @@ export interface ClipActions {
 }
 
 const EXCERPT_CHARS = 40;
+
+/** How a format is written for people: MP3, WAV, Opus, FLAC (the same in both languages). */
+export function formatLabel(format: AudioFormatName): string {
+  return format === "opus" ? "Opus" : format.toUpperCase();
+}
+
+/** The file name a clip downloads under: the format's own extension. */
+export function clipFileName(clip: Clip): string {
+  return `fangyan-${clip.voiceId}-${clip.id}.${AUDIO_FORMATS[clip.format].extension}`;
+}
 
 function excerpt(text: string): string {
   const chars = [...text];
@@ -67,7 +80,11 @@ export class ClipList {
         const short = excerpt(clip.text);
         const play = el("button", { type: "button", "aria-label": i18n.t("clipPlayLabel", { text: short }) }, i18n.t("clipPlay"));
         play.addEventListener("click", () => this.actions.play(clip));
-        const download = el("button", { type: "button", "aria-label": i18n.t("clipDownloadLabel", { text: short }) }, i18n.t("download"));
+        const download = el(
+          "button",
+          { type: "button", "aria-label": i18n.t("clipDownloadLabel", { text: short }) },
+          i18n.t("download", { format: formatLabel(clip.format) }),
+        );
         download.addEventListener("click", () => this.actions.download(clip, download));
         const meta = i18n.t("clipMeta", {
           voice: clip.voiceName,

@@ -1,4 +1,13 @@
-import { estimateCost, MAX_TEXT_CHARS, type TtsParams, type Voice, type VoiceList } from "@fangyan/client";
+import {
+  AUDIO_FORMATS,
+  type AudioFormatName,
+  estimateCost,
+  isAudioFormatName,
+  MAX_TEXT_CHARS,
+  type TtsParams,
+  type Voice,
+  type VoiceList,
+} from "@fangyan/client";
 import { billableChars, countChars, isSsml, toVtt } from "@fangyan/protocol";
 import type { Context } from "../context.js";
 import { dialectLabel, voiceLabel } from "../dialects.js";
@@ -6,7 +15,7 @@ import { byId, el, say, whileBusy } from "../dom.js";
 import { explain } from "../explain.js";
 import { formatYuan, toMicro, yuanText } from "../money.js";
 import { isSample, samplesFor } from "../samples.js";
-import { type Clip, ClipList } from "./clips.js";
+import { type Clip, ClipList, clipFileName, formatLabel } from "./clips.js";
 import { SpokenSentence } from "./spoken.js";
 
 const CONTROLS = ["speed", "pitch", "volume"] as const;
@@ -26,6 +35,7 @@ export function setUpPlayground(ctx: Context): void {
   const text = byId("text", HTMLTextAreaElement);
   const stats = byId("text-stats", HTMLElement);
   const synthesize = byId("synthesize", HTMLButtonElement);
+  const formatPicker = byId("format", HTMLSelectElement);
   const message = byId("tts-message", HTMLElement);
   const player = byId("player", HTMLAudioElement);
   const captions = byId("captions", HTMLTrackElement);
@@ -46,7 +56,7 @@ export function setUpPlayground(ctx: Context): void {
 
   const clips = new ClipList(byId("clips", HTMLOListElement), byId("clips-empty", HTMLElement), i18n, {
     play: (clip) => play(clip),
-    download: (clip, button) => void save(clip.audioUrl, "audio/mpeg", `fangyan-${clip.voiceId}-${clip.id}.mp3`, button),
+    download: (clip, button) => void saveAudio(clip, button),
   });
   const playing = new SpokenSentence(player, spoken);
 
@@ -126,6 +136,25 @@ export function setUpPlayground(ctx: Context): void {
     return values;
   }
 
+  /**
+   * The format picked next to Synthesize. PCM is not offered: an <audio>
+   * element cannot play raw samples, and the console is for listening.
+   */
+  function chosenFormat(): AudioFormatName {
+    return isAudioFormatName(formatPicker.value) ? formatPicker.value : "mp3";
+  }
+
+  /** "Download WAV": the current clip's format, or the picked one before any clip. */
+  function renderDownloadLabel(): void {
+    if (download.getAttribute("aria-busy") === "true") return;
+    download.textContent = i18n.t("download", { format: formatLabel(clips.current?.format ?? chosenFormat()) });
+  }
+
+  function saveAudio(clip: Clip, button: HTMLButtonElement): void {
+    const idle = () => i18n.t("download", { format: formatLabel(clip.format) });
+    void save(clip.audioUrl, AUDIO_FORMATS[clip.format].contentType, clipFileName(clip), button, idle);
+  }
+
   function play(clip: Clip): void {
     clips.setCurrent(clip);
     // The text as captions: one cue for the whole clip, from a blob (media-src allows blob:).
@@ -139,6 +168,7 @@ export function setUpPlayground(ctx: Context): void {
     player.src = clip.audioUrl;
     player.load();
     download.disabled = false;
+    renderDownloadLabel();
     downloadSrt.disabled = clip.subtitles === undefined;
     downloadVtt.disabled = clip.subtitles === undefined;
     // Browsers may refuse to start sound without a recent click; the controls are there either way.
@@ -146,31 +176,26 @@ export function setUpPlayground(ctx: Context): void {
   }
 
   /** Saves the file at a capability URL (the audio, or its subtitles) under `name`. */
-  async function save(fileUrl: string, type: string, name: string, button: HTMLButtonElement): Promise<void> {
+  async function save(fileUrl: string, type: string, name: string, button: HTMLButtonElement, idleText: () => string): Promise<void> {
     const connection = customer.connection;
     if (!connection) {
       say(message, i18n.t("connectFirst"), "error");
       return;
     }
-    await whileBusy(
-      button,
-      i18n.t("downloading"),
-      () => i18n.t("download"),
-      async () => {
-        try {
-          // The client fetches the audio URL without the key: the URL itself is the capability.
-          const bytes = await connection.client.download(fileUrl);
-          const url = URL.createObjectURL(new Blob([bytes.slice()], { type }));
-          const link = el("a", { href: url, download: name });
-          document.body.append(link);
-          link.click();
-          link.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 60_000);
-        } catch (error) {
-          say(message, explain(error, i18n), "error");
-        }
-      },
-    );
+    await whileBusy(button, i18n.t("downloading"), idleText, async () => {
+      try {
+        // The client fetches the audio URL without the key: the URL itself is the capability.
+        const bytes = await connection.client.download(fileUrl);
+        const url = URL.createObjectURL(new Blob([bytes.slice()], { type }));
+        const link = el("a", { href: url, download: name });
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      } catch (error) {
+        say(message, explain(error, i18n), "error");
+      }
+    });
   }
 
   async function run(): Promise<void> {
@@ -202,7 +227,8 @@ export function setUpPlayground(ctx: Context): void {
       async () => {
         try {
           // Timings cost nothing more: the player highlights each sentence as it is spoken.
-          const result = await connection.client.tts({ text: value, voiceId: chosen.id, ...controlValues(), timings: true });
+          const format = chosenFormat();
+          const result = await connection.client.tts({ text: value, voiceId: chosen.id, ...controlValues(), format, timings: true });
           customer.charged(result.billing);
           const clip = clips.add({
             text: value,
@@ -210,6 +236,7 @@ export function setUpPlayground(ctx: Context): void {
             voiceName: chosen.name,
             dialectCode: chosen.dialectCode,
             audioUrl: result.audioUrl,
+            format,
             billing: result.billing,
             at: new Date(),
             timings: result.timings,
@@ -265,16 +292,16 @@ export function setUpPlayground(ctx: Context): void {
   });
   download.addEventListener("click", () => {
     const current = clips.current;
-    if (current) void save(current.audioUrl, "audio/mpeg", `fangyan-${current.voiceId}-${current.id}.mp3`, download);
+    if (current) saveAudio(current, download);
   });
-  for (const [button, kind, type] of [
-    [downloadSrt, "srt", "application/x-subrip"],
-    [downloadVtt, "vtt", "text/vtt"],
+  for (const [button, kind, type, label] of [
+    [downloadSrt, "srt", "application/x-subrip", "downloadSrt"],
+    [downloadVtt, "vtt", "text/vtt", "downloadVtt"],
   ] as const) {
     button.addEventListener("click", () => {
       const current = clips.current;
       const url = current?.subtitles?.[kind];
-      if (current && url) void save(url, type, `fangyan-${current.voiceId}-${current.id}.${kind}`, button);
+      if (current && url) void save(url, type, `fangyan-${current.voiceId}-${current.id}.${kind}`, button, () => i18n.t(label));
     });
   }
 
@@ -289,7 +316,9 @@ export function setUpPlayground(ctx: Context): void {
     }
     renderStats();
   });
+  formatPicker.addEventListener("change", renderDownloadLabel);
   i18n.onChange(() => {
+    renderDownloadLabel();
     renderPickers();
     renderSamples();
     renderStats();
@@ -299,6 +328,7 @@ export function setUpPlayground(ctx: Context): void {
   renderSamples();
   renderSliders();
   renderStats();
+  renderDownloadLabel();
   clips.render();
 }
 

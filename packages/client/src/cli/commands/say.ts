@@ -1,16 +1,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isSsml, toSrt, toVtt } from "@fangyan/protocol";
+import { isSsml, PCM_SAMPLE_RATE, toSrt, toVtt } from "@fangyan/protocol";
+import { canJoin, cannotJoinMessage } from "../../audio/audio.js";
 import { sumYuan } from "../../billing.js";
 import type { Fangyan } from "../../client.js";
 import type { LongTtsPart, LongTtsResult } from "../../long.js";
 import { ttsToFile } from "../../node.js";
+import { splitText } from "../../text/split.js";
 import { parseSay, type SayArgs } from "../args.js";
 import { clientFor, type Io, printJson } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { bytes, count, duration, yuan } from "../format.js";
 import { SAY_HELP } from "../help.js";
-import { outputPath } from "../output-name.js";
+import { outputOf } from "../output-name.js";
 import { ProgressBar } from "../progress.js";
 
 const NO_TEXT = 'No text to speak: give it as an argument (fy say "你好" -v VOICE), with --file FILE, or on standard input';
@@ -89,7 +91,19 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   if (text === "") throw new UsageError(NO_TEXT);
   const client = clientFor(io, args);
   // An SSML file is named after its words, not its tags.
-  const file = await outputPath(io.cwd, args.output, args.ssml || isSsml(text) ? text.replace(/<[^>]*>/g, " ") : text);
+  const ssml = args.ssml || isSsml(text);
+  const { path: file, format } = await outputOf(io.cwd, args.output, args.format, ssml ? text.replace(/<[^>]*>/g, " ") : text);
+  // Refused here, before anything is sent, as wrong arguments: the user only has to pick another extension.
+  const requests = ssml ? 1 : splitText(text).length;
+  if (requests > 1 && !canJoin(format)) {
+    throw new UsageError(
+      cannotJoinMessage(
+        format,
+        requests,
+        "write a .wav file instead (or .mp3, .pcm), or split the text into files of up to 5000 characters",
+      ),
+    );
+  }
 
   const progress = new ProgressBar(io.stderr);
   const done: LongTtsPart[] = [];
@@ -101,6 +115,7 @@ export async function say(io: Io, argv: string[]): Promise<void> {
     speed: args.speed,
     pitch: args.pitch,
     volume: args.volume,
+    format,
     ...(timings ? { timings } : {}),
     ...(args.ssml ? { ssml: true } : {}),
   };
@@ -120,7 +135,8 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   if (args.json) {
     printJson(io, {
       file: result.path,
-      bytes: result.mp3.length,
+      format: result.format,
+      bytes: result.audio.length,
       duration_ms: result.durationMs,
       voice_id: voiceId,
       raw_chars: result.rawChars,
@@ -136,7 +152,9 @@ export async function say(io: Io, argv: string[]): Promise<void> {
   const relative = path.relative(io.cwd, result.path);
   const name = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : result.path;
   const joined = result.parts.length > 1 ? `, joined from ${result.parts.length} requests` : "";
-  io.stdout.write(`Saved ${name}: ${duration(result.durationMs)} of speech, ${bytes(result.mp3.length)}${joined}\n`);
+  // Raw PCM cannot say how to play it: the line does.
+  const layout = result.format === "pcm" ? ` (raw PCM: signed 16-bit little-endian, mono, ${count(PCM_SAMPLE_RATE)} Hz)` : "";
+  io.stdout.write(`Saved ${name}: ${duration(result.durationMs)} of speech, ${bytes(result.audio.length)}${joined}${layout}\n`);
   const rounding = result.parts.length > 1 ? ": each request rounds up to 50" : "";
   io.stdout.write(
     `Cost ${yuan(result.costYuan)} for ${count(result.rawChars)} characters (billed as ${count(result.billableChars)}${rounding}); balance ${yuan(result.balanceAfterYuan)}\n`,
