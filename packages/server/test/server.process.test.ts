@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, tempDir } from "./helpers/harness.js";
-import { REPO_ROOT, run, type Spawned, spawnServer } from "./helpers/processes.js";
+import { REPO_ROOT, run, type Spawned, START_BIN, spawnServer } from "./helpers/processes.js";
 import { SpecClient } from "./helpers/spec-client.js";
 
 const started: Spawned[] = [];
@@ -123,6 +123,46 @@ describe("the fangyan process, as a newcomer starts it", () => {
     const sha = createHash("sha256").update(apiKey).digest();
     for (const secret of [apiKey, sha.toString("hex"), sha.toString("base64"), adminToken]) {
       expect(logs).not.toContain(secret);
+    }
+  });
+});
+
+/** The processes whose parent is `pid` (Linux's /proc). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const entry of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await fs.readFile(`/proc/${entry}/status`, "utf8").catch(() => "");
+    if (new RegExp(`^PPid:\\s+${pid}$`, "m").test(status)) children.push(Number(entry));
+  }
+  return children;
+}
+
+describe.runIf(process.platform === "linux")("npm start's launcher (bin/start.js)", () => {
+  it("starts fangyan serve with the memory settings, and a SIGTERM to it stops the service cleanly", async () => {
+    const dataDir = await tempDir();
+    const port = await freePort();
+    const launcher = spawnServer({ FANGYAN_DATA_DIR: dataDir, FANGYAN_PORT: String(port), FANGYAN_SYNTHESIS_THREADS: "1" }, START_BIN);
+    started.push(launcher);
+    await launcher.waitFor(/Fangyan listening on/);
+    const [service] = await childrenOf(launcher.child.pid ?? 0);
+    if (service === undefined) throw new Error("the launcher started no service process");
+    try {
+      const argv = (await fs.readFile(`/proc/${service}/cmdline`, "utf8")).split("\0");
+      expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--max-old-space-size=256", "serve"]));
+      expect((await fs.readFile(`/proc/${service}/environ`, "utf8")).split("\0")).toContain("MALLOC_ARENA_MAX=2");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      launcher.child.kill("SIGTERM");
+      expect(await launcher.exited).toBe(0);
+      expect(launcher.output()).not.toContain("again, exiting now");
+      expect(() => process.kill(service, 0)).toThrow();
+    } finally {
+      try {
+        process.kill(service, "SIGKILL");
+      } catch {
+        // already gone, as it should be
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { serviceEnv, serviceV8Flags } from "../memory/launch.js";
 import type { ChildReport } from "./child.js";
 
 export interface BenchServer {
@@ -23,10 +24,14 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-/** A bench server (child.ts) in its own process, with `env` as its whole environment. */
+/**
+ * A bench server (child.ts) in its own process, with `env` as its whole
+ * environment, started as `npm start` starts the service (memory/launch.ts).
+ */
 export async function forkServer(role: "service" | "bare" | "uncached" | "sealed", env: Record<string, string> = {}): Promise<BenchServer> {
   const child = fork(new URL("child.js", import.meta.url), [role], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: serviceEnv({ PATH: process.env.PATH ?? "", ...env }),
+    execArgv: serviceV8Flags(env.NODE_OPTIONS),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const { address } = await nextMessage<{ address: string }>(child, "ready");

@@ -135,7 +135,7 @@ const schema = z.object({
   FANGYAN_SYNTHESIS_THREADS: integer(1, 256).optional(),
   FANGYAN_SYNTHESIS_QUEUE: integer(1, 100_000).default(256),
   FANGYAN_SYNTHESIS_WAIT_MS: integer(0, 600_000).default(30_000),
-  FANGYAN_AUDIO_CACHE_MB: integer(0, 65_536).default(32),
+  FANGYAN_AUDIO_CACHE_MB: integer(0, 65_536).default(16),
   FANGYAN_PRODUCTION_LEASE_SECONDS: integer(1, 3600).default(30),
   FANGYAN_MIN_FREE_MB: integer(0, 1_000_000).default(100),
   FANGYAN_BODY_LIMIT_BYTES: integer(1024, 10_000_000).default(262_144),

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 /** The bin exactly as `npx fangyan` runs it (npm test builds dist/ first). */
 export const FANGYAN_BIN = path.join(REPO_ROOT, "packages/server/bin/fangyan.js");
+/** What `npm start` runs: `fangyan serve` in a child started with the memory settings. */
+export const START_BIN = path.join(REPO_ROOT, "packages/server/bin/start.js");
 
 export interface Finished {
   code: number | null;
@@ -39,8 +41,8 @@ export interface Spawned {
   exited: Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, [FANGYAN_BIN], {
+export function spawnServer(env: Record<string, string>, bin = FANGYAN_BIN): Spawned {
+  const child = spawn(process.execPath, [bin], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
