@@ -63,6 +63,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+    // Closing ends the keep-alive connections that are idle at that moment. One whose response was
+    // still being written becomes idle only afterwards, and would hold the close for its whole
+    // keep-alive timeout (65 s): such connections are ended as soon as they fall idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
+    app.server.once("close", () => clearInterval(sweep));
   });
   // Synchronous hooks: they run on every request, and a promise per request is measurable.
   app.addHook("onRequest", (request, reply, done) => {
