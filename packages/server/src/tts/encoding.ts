@@ -12,6 +12,7 @@ import type { AudioFormatName } from "@fangyan/protocol";
 import { encodeInSlices, pushInSlices } from "../audio-formats/format.js";
 import { audioFormats, type StreamEncoder } from "../audio-formats/index.js";
 import { type Pcm, type SpeechEngine, SynthesisError, type SynthesisRequest } from "../speech/engine.js";
+import { concat } from "../ssml/pcm.js";
 
 /** A part of a streamed text on its way into the file: MP3 frames, or samples. */
 export type StreamedPart = { kind: "mp3"; frames: Uint8Array } | { kind: "pcm"; pcm: Pcm };
@@ -58,11 +59,5 @@ export async function wholeFile(engine: SpeechEngine, format: AudioFormatName, r
   const parts = await Promise.all(requests.map((request) => pcmOf(engine, request)));
   const [first] = parts;
   if (first === undefined) throw new SynthesisError("nothing_to_speak");
-  const pcm = new Int16Array(parts.reduce((sum, part) => sum + part.pcm.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    pcm.set(part.pcm, offset);
-    offset += part.pcm.length;
-  }
-  return encodeInSlices(audioFormats[format], pcm, first.sampleRate);
+  return encodeInSlices(audioFormats[format], concat(parts.map((part) => part.pcm)), first.sampleRate);
 }
