@@ -150,7 +150,8 @@ describe.runIf(process.platform === "linux")("npm start's launcher (bin/start.js
     try {
       const argv = (await fs.readFile(`/proc/${service}/cmdline`, "utf8")).split("\0");
       expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--max-old-space-size=256", "serve"]));
-      expect((await fs.readFile(`/proc/${service}/environ`, "utf8")).split("\0")).toContain("MALLOC_ARENA_MAX=2");
+      const environ = (await fs.readFile(`/proc/${service}/environ`, "utf8")).split("\0");
+      expect(environ).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]));
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       launcher.child.kill("SIGTERM");
       expect(await launcher.exited).toBe(0);
