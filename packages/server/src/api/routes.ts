@@ -7,7 +7,7 @@ import {
   REQUEST_MAX_FUTURE_MS,
 } from "@fangyan/protocol";
 import { openEnvelopeSync } from "@fangyan/protocol/node";
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import { ServiceError } from "../errors.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
 import { BackendUnavailableError } from "../redis/unavailable.js";
@@ -19,7 +19,7 @@ import type { TtsService } from "../tts/service.js";
 import { encodeAnswer, sendAnswer } from "./answer.js";
 import { ApiError, decryptionFailed, statusOf } from "./api-error.js";
 import { authenticator } from "./authenticate.js";
-import type { Caller } from "./caller.js";
+import { type Caller, ownerOf } from "./caller.js";
 import type { Callers } from "./callers.js";
 import { requestFingerprint } from "./fingerprint.js";
 
@@ -41,12 +41,6 @@ export interface ApiRoutesOptions {
   authFailuresPerMinute: number;
   bodyLimitBytes: number;
   now?: () => number;
-}
-
-function owner(request: FastifyRequest) {
-  const found = request.caller.owner;
-  if (!found) throw new Error("route reached without an authenticated caller");
-  return found;
 }
 
 /** `/api/v1`: the three endpoints of the interface, every body an envelope. */
@@ -81,13 +75,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   });
 
   app.get("/account", async (request, reply) => {
-    const data = accountResult(owner(request).account);
+    const data = accountResult(ownerOf(request).account);
     return sendAnswer(reply, encodeAnswer(request.caller, 200, { success: true, data }));
   });
 
   app.post("/tts", async (request, reply) => {
     const caller = request.caller;
-    const keyOwner = owner(request);
+    const keyOwner = ownerOf(request);
     const envelopeKey = caller.envelopeKey;
     if (!envelopeKey) throw new Error("authenticated caller without an envelope key");
 

@@ -61,13 +61,7 @@ const sliceSamples = 24_000;
  */
 export async function encodeInSlices(format: AudioFormat, pcm: Int16Array, sampleRate: number): Promise<Uint8Array> {
   const stream = await format.start(sampleRate);
-  const pieces: Uint8Array[] = [];
-  for (let start = 0; start < pcm.length; start += sliceSamples) {
-    if (start > 0) await nextTurn();
-    pieces.push(stream.push(pcm.subarray(start, start + sliceSamples)));
-  }
-  pieces.push(stream.end());
-  const file = concatBytes(pieces);
+  const file = concatBytes([await pushInSlices(stream, pcm), stream.end()]);
   return stream.seal ? stream.seal(file) : file;
 }
 

@@ -82,15 +82,6 @@ export function audioKeyOfFile(file: string): string | undefined {
   return file.includes(".") && isAudioKey(file) ? file : undefined;
 }
 
-/** A file the audio host serves: `<id>.mp3`, or the subtitles beside it, `<id>.vtt` and `<id>.srt`. */
-export function servedFileOf(file: string): { id: string; file: "mp3" | "vtt" | "srt" } | undefined {
-  const match = /^(.+)\.(mp3|vtt|srt)$/.exec(file);
-  const id = match?.[1];
-  const ext = match?.[2];
-  if (!id || !isAudioId(id) || (ext !== "mp3" && ext !== "vtt" && ext !== "srt")) return undefined;
-  return { id, file: ext };
-}
-
 /**
  * An audio id as logs may show it: an audio URL is a bearer capability, so a
  * log line keeps only enough of the id to correlate, never the whole of it.

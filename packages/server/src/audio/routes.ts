@@ -1,7 +1,6 @@
 import { PassThrough } from "node:stream";
-import { AUDIO_FORMATS } from "@fangyan/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { audioKeyOfFile, contentTypeOfKey, formatOfAudioKey, SIDECARS, sidecarOfKey } from "./ids.js";
+import { audioKeyOfFile, contentTypeOfKey, SIDECARS, sidecarOfKey } from "./ids.js";
 import type { AudioInProgress, Production } from "./in-progress.js";
 import { parseRange } from "./range.js";
 import type { AudioStore } from "./store.js";
@@ -100,7 +99,7 @@ function answerInProgress(inProgress: AudioInProgress, id: string, reply: Fastif
   const production = inProgress.get(id);
   if (!production) return undefined;
   const body = followProduction(production);
-  reply.header("Content-Type", AUDIO_FORMATS[formatOfAudioKey(id)].contentType);
+  reply.header("Content-Type", contentTypeOfKey(id));
   // Not the finished file yet: nothing may keep this copy.
   reply.header("Cache-Control", "no-store");
   return reply.send(body);

@@ -1,11 +1,12 @@
-import { AUDIO_FORMATS, MAX_TEXT_CHARS } from "@fangyan/protocol";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { MAX_TEXT_CHARS } from "@fangyan/protocol";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { authenticator, type PresentedKey } from "../api/authenticate.js";
+import { ownerOf } from "../api/caller.js";
 import type { Callers } from "../api/callers.js";
 import { idempotencyFingerprint } from "../api/fingerprint.js";
-import { formatOfAudioKey } from "../audio/ids.js";
+import { contentTypeOfKey } from "../audio/ids.js";
 import type { AudioInProgress } from "../audio/in-progress.js";
-import { followProduction, type UnfinishedOutcome } from "../audio/routes.js";
+import { followProduction, GIVEN_BACK, GIVING_BACK, type UnfinishedOutcome } from "../audio/routes.js";
 import type { AudioStore } from "../audio/store.js";
 import { ServiceError } from "../errors.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
@@ -42,12 +43,6 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** When the models "were created", for clients that show it: the day this API was added. */
 const MODELS_CREATED = 1_795_392_000;
-
-function owner(request: FastifyRequest) {
-  const found = request.caller.owner;
-  if (!found) throw new Error("route reached without an authenticated caller");
-  return found;
-}
 
 function sendError(reply: FastifyReply, status: number, body: OpenAiErrorBody): FastifyReply {
   return reply.code(status).type("application/json; charset=utf-8").send(body);
@@ -125,7 +120,7 @@ export async function openAiRoutes(app: FastifyInstance, options: OpenAiRoutesOp
   }));
 
   app.post("/audio/speech", async (request, reply) => {
-    const keyOwner = owner(request);
+    const keyOwner = ownerOf(request);
     const text = typeof request.body === "string" ? request.body : "";
     let body: unknown;
     try {
@@ -155,7 +150,7 @@ export async function openAiRoutes(app: FastifyInstance, options: OpenAiRoutesOp
     reply.header("X-Fangyan-Balance-After-Yuan", billing.balance_after_yuan.toFixed(2));
     reply.header("X-Fangyan-Audio-Url", result.audio_url);
     reply.header("Cache-Control", "no-store");
-    reply.type(AUDIO_FORMATS[formatOfAudioKey(audioKey)].contentType);
+    reply.type(contentTypeOfKey(audioKey));
     const production = options.inProgress.get(audioKey);
     if (production) return reply.send(followProduction(production));
     const read = await options.audio.read(audioKey, undefined);
@@ -164,10 +159,7 @@ export async function openAiRoutes(app: FastifyInstance, options: OpenAiRoutesOp
     const outcome = options.inProgress.failure(audioKey) ?? (await options.unfinished(audioKey));
     reply.removeHeader("Content-Type");
     if (outcome) {
-      const message =
-        outcome === "reversed"
-          ? "The audio could not be finished; its charge was given back"
-          : "The audio could not be finished; its charge will be given back automatically";
+      const { message } = outcome === "reversed" ? GIVEN_BACK : GIVING_BACK;
       return sendError(reply, 500, { error: { message, type: "server_error", param: null, code: "audio_not_finished" } });
     }
     return sendError(reply, 410, {

@@ -27,7 +27,7 @@ export function isMp3SampleRate(rate: number): rate is Mp3SampleRate {
 
 // Enough samples per encode() call to keep WASM calls few, small enough that
 // an Int16 source is converted through a buffer of 147 KB rather than all at once.
-const chunkSamples = 1152 * 32;
+export const chunkSamples = 1152 * 32;
 
 /**
  * Encodes mono PCM (floats in -1..1, or 16-bit integers) at its own sample
@@ -39,12 +39,7 @@ export function encodeMp3(
   sampleRate: number,
   quality: Mp3Quality = speechMp3Quality,
 ): Uint8Array {
-  // Resampling would change the encoder delay written for gapless playback, and
-  // the speech engines already produce rates MP3 supports.
-  if (!isMp3SampleRate(sampleRate)) throw new Error(`MP3 cannot carry ${sampleRate} Hz audio`);
-  const rate = { sampleRate, channels: 1, outputSampleRate: sampleRate } as const;
-  encoder.configure(quality.mode === "cbr" ? { ...rate, bitrate: quality.kbps } : { ...rate, vbrQuality: quality.quality });
-
+  configureMp3(encoder, sampleRate, quality);
   const pieces: Uint8Array[] = [];
   const scratch = new Float32Array(pcm instanceof Int16Array ? chunkSamples : 0);
   for (let start = 0; start < pcm.length; start += chunkSamples) {
@@ -60,7 +55,19 @@ export function encodeMp3(
   return concat([xing, audio]);
 }
 
-function toFloat(pcm: Int16Array, start: number, end: number, scratch: Float32Array): Float32Array {
+/**
+ * Resets the encoder for mono PCM at `sampleRate`, encoded at that rate.
+ * Resampling would change the encoder delay written for gapless playback, and
+ * the speech engines already produce rates MP3 supports.
+ */
+export function configureMp3(encoder: Mp3Encoder, sampleRate: number, quality: Mp3Quality = speechMp3Quality): void {
+  if (!isMp3SampleRate(sampleRate)) throw new Error(`MP3 cannot carry ${sampleRate} Hz audio`);
+  const rate = { sampleRate, channels: 1, outputSampleRate: sampleRate } as const;
+  encoder.configure(quality.mode === "cbr" ? { ...rate, bitrate: quality.kbps } : { ...rate, vbrQuality: quality.quality });
+}
+
+/** Samples `start` to `end` of 16-bit PCM as the encoder's floats, written into `scratch` (at least that long). */
+export function toFloat(pcm: Int16Array, start: number, end: number, scratch: Float32Array): Float32Array {
   const chunk = scratch.subarray(0, end - start);
   for (let i = start; i < end; i++) chunk[i - start] = (pcm[i] ?? 0) / 32768;
   return chunk;
